@@ -1,0 +1,156 @@
+// uttt-bench: single-threaded speed of the engine core, side by side with
+// the naive reference engine in the same run. Every result is one line of
+// key=value pairs so scripts can read it.
+//
+//   uttt-bench perft D
+//   uttt-bench random --games N --seed S [--early-draw] [--open-boards]
+//                     [--draw-both] [--fast N]
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+#include "tests/uttt/reference/naive_engine.h"
+#include "uttt/engine/perft.h"
+#include "uttt/engine/playout.h"
+
+namespace {
+
+using uttt::Rules;
+using uttt::Status;
+using uttt::Winner;
+using uttt::reference::NaiveGame;
+
+double seconds_of(const std::function<void()>& work) {
+  const auto start = std::chrono::steady_clock::now();
+  work();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::uint64_t naive_perft(const NaiveGame& game, int depth) {
+  const auto moves = game.legal_moves();
+  if (depth == 1) return moves.size();
+  std::uint64_t n = 0;
+  for (int m : moves) {
+    NaiveGame child = game;
+    child.play(m);
+    n += naive_perft(child, depth - 1);
+  }
+  return n;
+}
+
+int run_perft(int max_depth, int naive_depth) {
+  const uttt::Position start;
+  double fast_at_naive_depth = 0;
+  for (int d = 1; d <= max_depth; ++d) {
+    std::uint64_t leaves = 0;
+    const double s = seconds_of([&] { leaves = uttt::perft(start, d); });
+    if (d == naive_depth) fast_at_naive_depth = s;
+    std::printf("depth=%d leaves=%llu seconds=%.6f\n", d, (unsigned long long)leaves, s);
+    std::fflush(stdout);
+  }
+  double naive_seconds = 0;
+  for (int d = 1; d <= naive_depth; ++d) {
+    std::uint64_t leaves = 0;
+    naive_seconds = seconds_of([&] { leaves = naive_perft(NaiveGame(Rules{}), d); });
+    const std::uint64_t expected = uttt::perft(start, d);
+    std::printf("engine=naive depth=%d leaves=%llu seconds=%.6f\n", d,
+                (unsigned long long)leaves, naive_seconds);
+    if (leaves != expected) {
+      std::fprintf(stderr, "error: the engines disagree at depth %d: %llu vs %llu\n", d,
+                   (unsigned long long)expected, (unsigned long long)leaves);
+      return 1;
+    }
+  }
+  if (naive_depth >= 1 && naive_depth <= max_depth)
+    std::printf("fast/naive=%.2f compared_at_depth=%d\n", naive_seconds / fast_at_naive_depth,
+                naive_depth);
+  return 0;
+}
+
+struct Tally {
+  std::uint64_t games = 0, plies = 0, x = 0, o = 0, draws = 0;
+  void add(Status s, int plies_played) {
+    ++games;
+    plies += plies_played;
+    const Winner w = uttt::winner_of(s);
+    x += w == Winner::kX;
+    o += w == Winner::kO;
+    draws += w == Winner::kDraw;
+  }
+  void print(const char* prefix, double seconds) const {
+    std::printf("%sgames=%llu games_per_s=%.0f ns_per_ply=%.2f plies_mean=%.3f x_wins=%.4f "
+                "o_wins=%.4f draws=%.4f seconds=%.3f\n",
+                prefix, (unsigned long long)games, games / seconds, seconds * 1e9 / plies,
+                double(plies) / games, double(x) / games, double(o) / games,
+                double(draws) / games, seconds);
+  }
+};
+
+int run_random(std::uint64_t games, std::uint64_t naive_games, std::uint64_t seed, Rules rules) {
+  Tally fast;
+  uttt::Rng rng(seed);
+  const double fast_s = seconds_of([&] {
+    for (std::uint64_t g = 0; g < games; ++g) {
+      uttt::Position pos(rules);
+      const Status result = uttt::random_playout(pos, rng);
+      fast.add(result, pos.ply());
+    }
+  });
+  fast.print("", fast_s);
+  std::fflush(stdout);
+
+  Tally naive;
+  uttt::Rng naive_rng(seed);
+  const double naive_s = seconds_of([&] {
+    for (std::uint64_t g = 0; g < naive_games; ++g) {
+      NaiveGame game(rules);
+      for (auto moves = game.legal_moves(); !moves.empty(); moves = game.legal_moves())
+        game.play(moves[naive_rng.below(std::uint32_t(moves.size()))]);
+      naive.add(game.status(), game.moves_played());
+    }
+  });
+  if (naive_games == 0) return 0;
+  naive.print("engine=naive ", naive_s);
+  std::printf("fast/naive=%.2f\n", (fast.games / fast_s) / (naive.games / naive_s));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Speed of the ultimate tic-tac-toe engine, beside the naive reference"};
+  app.require_subcommand(1);
+
+  int depth = 0, naive_depth = 6;
+  auto* perft = app.add_subcommand("perft", "count move sequences from the start position");
+  perft->add_option("depth", depth, "deepest depth to count")->required()->check(CLI::Range(1, 12));
+  perft->add_option("--naive-depth", naive_depth,
+                    "depth up to which the naive engine counts too (0 skips it)")
+      ->check(CLI::Range(0, 8));
+
+  std::uint64_t games = 0, naive_games = 0, seed = 1;
+  bool naive_games_set = false;
+  int fast_target = 0;
+  Rules rules;
+  auto* random = app.add_subcommand("random", "play uniformly random games");
+  random->add_option("--games", games, "number of games")->required()->check(CLI::PositiveNumber);
+  random->add_option("--seed", seed, "seed of the random generator");
+  random->add_option("--naive-games", naive_games,
+                     "games the naive engine plays for the ratio (default: games / 100)")
+      ->each([&](const std::string&) { naive_games_set = true; });
+  random->add_flag("--early-draw", rules.early_draw, "variant: early draw");
+  random->add_flag("--open-boards", rules.open_boards, "variant: decided boards stay open");
+  random->add_flag("--draw-both", rules.draw_counts_both, "variant: a drawn board counts for both");
+  random->add_option("--fast", fast_target, "variant: fast game to this many small boards")
+      ->check(CLI::Range(Rules::kMinFastTarget, Rules::kMaxFastTarget));
+
+  CLI11_PARSE(app, argc, argv);
+
+  if (perft->parsed()) return run_perft(depth, naive_depth > depth ? depth : naive_depth);
+  rules.fast_target = std::uint8_t(fast_target);
+  if (!naive_games_set) naive_games = games / 100 > 0 ? games / 100 : 1;
+  return run_random(games, naive_games, seed, rules);
+}
