@@ -8,28 +8,33 @@ namespace {
 // a move that decides no small board changes nothing but one cell and the
 // destination, so the child's count follows from the parent's masks.
 std::uint64_t perft2(const Position& pos) {
-  MoveList moves;
-  pos.legal_moves(moves);
   const Mask9 closed = pos.closed_boards();
+  int empties[kBoards];
   int open_empty = 0;
-  for (Mask9 open = kAll9 & ~closed; open; open &= Mask9(open - 1))
-    open_empty += popcount9(pos.empty(__builtin_ctz(open)));
+  for (int b = 0; b < kBoards; ++b) {
+    empties[b] = popcount9(pos.empty(b));
+    if (!(closed >> b & 1)) open_empty += empties[b];
+  }
   const Player me = pos.side_to_move();
   std::uint64_t n = 0;
-  for (Move m : moves) {
-    const int b = board_of(m), c = cell_of(m);
-    const Mask9 bit = Mask9(1u << c);
-    const bool wins = !(pos.decided_boards() >> b & 1) && has_line(pos.cells(me, b) | bit);
-    if (wins || (pos.occupied(b) | bit) == kAll9) {
-      Position child = pos;
-      child.play(m);
-      n += child.count_legal_moves();
-    } else if (c == b) {
-      n += popcount9(pos.empty(b)) - 1;
-    } else if (closed >> c & 1) {
-      n += open_empty - 1;
-    } else {
-      n += popcount9(pos.empty(c));
+  for (Mask9 boards = pos.playable_boards(); boards; boards &= Mask9(boards - 1)) {
+    const int b = __builtin_ctz(boards);
+    const Mask9 mine = pos.cells(me, b), occupied = pos.occupied(b);
+    const bool undecided = !(pos.decided_boards() >> b & 1);
+    for (Mask9 e = Mask9(kAll9 & ~occupied); e; e &= Mask9(e - 1)) {
+      const int c = __builtin_ctz(e);
+      const Mask9 bit = Mask9(1u << c);
+      if ((undecided && has_line(mine | bit)) || (occupied | bit) == kAll9) {
+        Position child = pos;
+        child.play(b, c);
+        n += child.count_legal_moves();
+      } else if (c == b) {
+        n += empties[b] - 1;
+      } else if (closed >> c & 1) {
+        n += open_empty - 1;
+      } else {
+        n += empties[c];
+      }
     }
   }
   return n;
@@ -42,13 +47,14 @@ std::uint64_t perft(const Position& pos, int depth) {
   if (pos.is_over()) return 0;
   if (depth == 1) return pos.count_legal_moves();
   if (depth == 2) return perft2(pos);
-  MoveList moves;
-  pos.legal_moves(moves);
   std::uint64_t n = 0;
-  for (Move m : moves) {
-    Position child = pos;
-    child.play(m);
-    n += perft(child, depth - 1);
+  for (Mask9 boards = pos.playable_boards(); boards; boards &= Mask9(boards - 1)) {
+    const int b = __builtin_ctz(boards);
+    for (Mask9 e = pos.empty(b); e; e &= Mask9(e - 1)) {
+      Position child = pos;
+      child.play(b, __builtin_ctz(e));
+      n += perft(child, depth - 1);
+    }
   }
   return n;
 }

@@ -67,17 +67,26 @@ class Position {
   int destination_after(Move m) const;
 
   // m must be legal: callers that take moves from outside use check() first.
-  void play(Move m);
+  void play(Move m) { play(board_of(m), cell_of(m)); }
+  // The same without the division that splits a move: for hot loops that
+  // choose a board and a cell.
+  void play(int board, int cell);
   void play(Move m, Undo& undo) {
     undo = {{won_[0], won_[1]}, drawn_, closed_, destination_, status_};
     play(m);
   }
   void undo(Move m, const Undo& u);
+  // For moves from outside: plays m only if it is legal, and otherwise says
+  // why and leaves the position as it was.
+  MoveError try_play(Move m) {
+    const MoveError e = check(m);
+    if (e == MoveError::kOk) play(m);
+    return e;
+  }
 
   friend bool operator==(const Position& a, const Position& b);
 
  private:
-  void play_standard(Move m);
   void board_decided(int board, Player mover);
 
   std::array<std::array<Mask9, kBoards>, 2> cells_{};
@@ -102,9 +111,7 @@ inline int Position::count_legal_moves() const {
   return n;
 }
 
-inline void Position::play(Move m) {
-  if (rules_ == 0) return play_standard(m);
-  const int b = board_of(m), c = cell_of(m);
+inline void Position::play(int b, int c) {
   const Player mover = side_to_move();
   Mask9& mine = cells_[int(mover)][b];
   mine |= Mask9(1u << c);
@@ -121,27 +128,6 @@ inline void Position::play(Move m) {
       board_decided(b, mover);
     }
   }
-  destination_ = (closed_ >> c & 1) ? kAnyBoard : std::uint8_t(c);
-}
-
-// The standard game without branches on the board's fate: whether a move
-// wins or fills its small board is close to a coin toss for the branch
-// predictor, and random playouts spend most of their time here.
-inline void Position::play_standard(Move m) {
-  const int b = board_of(m), c = cell_of(m);
-  const int p = ply_ & 1;
-  const Mask9 mine = cells_[p][b] | Mask9(1u << c);
-  cells_[p][b] = mine;
-  ++ply_;
-  const Mask9 bit = Mask9(1u << b);
-  const Mask9 won = bit & Mask9(-Mask9(has_line(mine)));
-  const Mask9 full = bit & Mask9(-Mask9((mine | cells_[p ^ 1][b]) == kAll9));
-  won_[p] |= won;
-  drawn_ |= full & ~won;
-  closed_ |= won | full;
-  const Status line = p ? Status::kOLine : Status::kXLine;
-  const Status all_decided = closed_ == kAll9 ? Status::kDrawFull : Status::kOngoing;
-  status_ = has_line(won_[p]) ? line : all_decided;
   destination_ = (closed_ >> c & 1) ? kAnyBoard : std::uint8_t(c);
 }
 

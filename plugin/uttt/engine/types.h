@@ -41,7 +41,7 @@ struct Rules {
   std::uint8_t fast_target = 0;
 
   static constexpr int kMinFastTarget = 3;
-  static constexpr int kMaxFastTarget = 7;
+  static constexpr int kMaxFastTarget = 6;  // seven boards always hold a line
 
   constexpr bool valid() const {
     return fast_target == 0 ||
