@@ -3,17 +3,20 @@
 
 #include <cstdint>
 
+#include "common/grid3.h"
+
 namespace uttt {
+
+using club::grid3::kAll9;
+using club::grid3::Mask9;  // one bit per board, or per cell of one board
 
 // Boards and cells are numbered 0..8 in reading order (top-left to
 // bottom-right); a move is board * 9 + cell, so 0..80.
 using Move = std::uint8_t;
-using Mask9 = std::uint16_t;  // one bit per board, or per cell of one board
 
 constexpr int kBoards = 9;
 constexpr int kCells = 81;
 constexpr int kMaxPlies = 81;
-constexpr Mask9 kAll9 = 0x1FF;
 constexpr std::uint8_t kAnyBoard = 9;  // destination of a free move
 
 constexpr Move make_move(int board, int cell) { return Move(board * 9 + cell); }
