@@ -1,9 +1,48 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, build, and run the engine benchmark.
+# The main job: install what is missing, build, start game-host with every
+# plugin in build/plugins, then open game-client against it.
+#
+# On a terminal you play (menus, two players, against the computer...).
+# Without one (CI, a pipe) the computer plays itself one demo game, and the
+# last line printed is its result. Stopping the client stops the host.
+# Extra arguments go to game-client: scripts/play.sh --lang es
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"
-build/bin/uttt-bench perft 8
-build/bin/uttt-bench random --games 1000000 --seed 1
+
+log=$(mktemp -t game-host.XXXXXX)
+build/bin/game-host --listen 127.0.0.1:0 --plugins build/plugins >"$log" 2>&1 &
+host=$!
+stop_host() {
+  kill "$host" 2>/dev/null || true
+  wait "$host" 2>/dev/null || true
+  rm -f "$log"
+}
+trap stop_host EXIT
+trap 'exit 130' INT TERM
+
+# game-host prints "listening on 127.0.0.1:<port>" once it serves.
+address=
+for _ in $(seq 100); do
+  address=$(sed -n 's/^listening on //p' "$log")
+  [[ -n $address ]] && break
+  if ! kill -0 "$host" 2>/dev/null; then
+    cat "$log" >&2
+    echo "play.sh: game-host stopped before serving" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [[ -z $address ]]; then
+  cat "$log" >&2
+  echo "play.sh: game-host did not say where it listens" >&2
+  exit 1
+fi
+
+if [[ -t 0 ]]; then
+  build/bin/game-client --host "$address" "$@"
+else
+  build/bin/game-client --host "$address" --mode demo "$@"
+fi

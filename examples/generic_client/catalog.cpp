@@ -1,0 +1,30 @@
+#include "catalog.h"
+
+namespace game_client {
+
+Catalog::Catalog(const v1::RulesDocument& document, const v1::RulesDocument* fallback)
+    : locale_(document.locale()) {
+  for (const v1::UiString& s : document.ui_strings()) strings_.emplace(s.key(), s.text());
+  if (fallback)
+    for (const v1::UiString& s : fallback->ui_strings()) strings_.emplace(s.key(), s.text());
+}
+
+bool Catalog::has(std::string_view key) const { return strings_.find(key) != strings_.end(); }
+
+std::string Catalog::text(std::string_view key, const Args& args) const {
+  if (auto it = strings_.find(key); it != strings_.end()) {
+    auto formatted = boardgame::rules::format_ui_text(it->second, args);
+    if (formatted) return std::move(formatted.value);
+  }
+  std::string shown(key);
+  for (const auto& [name, value] : args) shown += " " + name + "=" + value;
+  return "[" + shown + "]";
+}
+
+std::string Catalog::text(const v1::Text& message) const {
+  Args args;
+  for (const v1::Arg& a : message.args()) args[a.name()] = a.value();
+  return text(message.key(), args);
+}
+
+}  // namespace game_client

@@ -1,0 +1,110 @@
+#include "commands.h"
+
+#include <array>
+#include <cctype>
+
+#include "console.h"
+
+namespace game_client {
+namespace {
+
+struct CommandWords {
+  Command command;
+  const char* key;       // client string with the word in the player's language
+  const char* english;
+  const char* shortcut;  // "" when the command has none
+};
+
+constexpr std::array<CommandWords, 15> kCommands = {{
+    {Command::kHelp, "command.help", "help", "?"},
+    {Command::kMoves, "command.moves", "moves", ""},
+    {Command::kWhere, "command.where", "where", ""},
+    {Command::kHint, "command.hint", "hint", ""},
+    {Command::kUndo, "command.undo", "undo", "u"},
+    {Command::kResign, "command.resign", "resign", ""},
+    {Command::kBoard, "command.board", "board", ""},
+    {Command::kRules, "command.rules", "rules", ""},
+    {Command::kScore, "command.score", "score", ""},
+    {Command::kQuit, "command.quit", "quit", "q"},
+    {Command::kAnother, "command.another", "another", "a"},
+    {Command::kReplay, "command.replay", "replay", "r"},
+    {Command::kMenu, "command.menu", "menu", "m"},
+    {Command::kNext, "command.next", "next", "n"},
+    {Command::kBack, "command.back", "back", "b"},
+}};
+
+// UTF-8 Latin letters with accents, and what they fold to.
+constexpr std::array<std::pair<std::string_view, char>, 34> kAccents = {{
+    {"á", 'a'}, {"à", 'a'}, {"â", 'a'}, {"ã", 'a'}, {"ä", 'a'}, {"é", 'e'}, {"è", 'e'},
+    {"ê", 'e'}, {"ë", 'e'}, {"í", 'i'}, {"ì", 'i'}, {"î", 'i'}, {"ï", 'i'}, {"ó", 'o'},
+    {"ò", 'o'}, {"ô", 'o'}, {"õ", 'o'}, {"ö", 'o'}, {"ú", 'u'}, {"ù", 'u'}, {"û", 'u'},
+    {"ü", 'u'}, {"ñ", 'n'}, {"ç", 'c'}, {"Á", 'a'}, {"É", 'e'}, {"Í", 'i'}, {"Ó", 'o'},
+    {"Ú", 'u'}, {"Ü", 'u'}, {"Ñ", 'n'}, {"Ç", 'c'}, {"Ä", 'a'}, {"Ö", 'o'},
+}};
+
+}  // namespace
+
+std::string fold(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    bool folded = false;
+    for (const auto& [accented, plain] : kAccents) {
+      if (text.substr(i, accented.size()) == accented) {
+        out += plain;
+        i += accented.size();
+        folded = true;
+        break;
+      }
+    }
+    if (!folded) out += char(std::tolower(static_cast<unsigned char>(text[i++])));
+  }
+  return out;
+}
+
+std::optional<int> parse_number(std::string_view text) {
+  if (text.empty() || text.size() > 6) return std::nullopt;
+  int n = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : std::string(separator)) + item;
+  return out;
+}
+
+std::optional<TypedCommand> parse_command(std::string_view line, const Catalog& ui) {
+  std::string_view word = line.substr(0, line.find(' '));
+  std::string argument = word.size() < line.size() ? trim(line.substr(word.size())) : "";
+  const std::string typed = fold(word);
+  if (typed.empty()) return std::nullopt;
+  for (const CommandWords& c : kCommands) {
+    if (typed == c.english || typed == c.shortcut || typed == fold(ui.text(c.key)))
+      return TypedCommand{c.command, argument};
+  }
+  return std::nullopt;
+}
+
+std::string command_word(Command command, const Catalog& ui) {
+  for (const CommandWords& c : kCommands)
+    if (c.command == command) return ui.text(c.key);
+  return {};
+}
+
+std::optional<bool> parse_answer(std::string_view line, const Catalog& ui) {
+  const std::string typed = fold(trim(line));
+  for (bool yes : {true, false}) {
+    const char* key = yes ? "answer.yes" : "answer.no";
+    const char* word_key = yes ? "answer.yes_word" : "answer.no_word";
+    if (typed == (yes ? "y" : "n") || typed == (yes ? "yes" : "no") || typed == fold(ui.text(key)) ||
+        typed == fold(ui.text(word_key)))
+      return yes;
+  }
+  return std::nullopt;
+}
+
+}  // namespace game_client

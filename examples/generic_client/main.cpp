@@ -1,0 +1,92 @@
+// game-client: plays any turn-based game a game-host serves, in a terminal.
+//
+//     game-client --host 127.0.0.1:50051 [--game ID] [--lang es|pt|de|en]
+//
+// See docs/client.md.
+#include <cstdlib>
+#include <iostream>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+
+#include "client_strings.h"
+#include "session.h"
+
+namespace {
+
+using game_client::Level;
+using game_client::Mode;
+
+std::size_t terminal_width() {
+  winsize size{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 40) return size.ws_col;
+  return 80;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Plays the games a game-host serves, in the terminal. See docs/client.md."};
+  std::string host = "127.0.0.1:50051", lang, mode, level = "normal", color = "auto", data_dir;
+  game_client::Options options;
+  app.add_option("--host", host, "address:port of the game host")->capture_default_str();
+  app.add_option("--game", options.game_id, "id of the game to play (default: choose from a list)");
+  app.add_option("--lang", lang,
+                 "language: es, pt, de or en, or any BCP 47 tag (default: from LC_ALL, LC_MESSAGES "
+                 "or LANG; English when none fits)");
+  app.add_option("--mode", mode, "start at once: two (players), cpu (against the computer), demo "
+                                 "(one computer-against-computer game, then exit)")
+      ->check(CLI::IsMember({"two", "cpu", "demo"}));
+  app.add_option("--level", level, "the computer's level: novato, normal or experto")
+      ->check(CLI::IsMember({"novato", "novice", "normal", "experto", "expert"}))
+      ->capture_default_str();
+  app.add_option("--seat", options.seat, "your seat against the computer (1 opens the first game)")
+      ->check(CLI::Range(1, 8));
+  app.add_option("--cpu-ms", options.cpu_ms, "the computer's thinking time per move, in milliseconds")
+      ->check(CLI::Range(1, 60000))
+      ->capture_default_str();
+  app.add_option("--color", color, "colours: auto (on a terminal unless NO_COLOR is set), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  app.add_option("--data-dir", data_dir,
+                 "where the scoreboard and an unfinished game are kept (default: "
+                 "$XDG_DATA_HOME/club-games or ~/.local/share/club-games)");
+  int demo_pause_ms = 700;
+  app.add_option("--demo-pause-ms", demo_pause_ms, "pause between demo moves on a terminal")
+      ->check(CLI::Range(0, 10000))
+      ->capture_default_str();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "game-client: " << e.what() << "\n\n" << app.help();
+    return 2;
+  }
+
+  auto language = game_client::choose_language(lang, [](const char* name) { return std::getenv(name); },
+                                                game_client::client_locales());
+  if (!language) {
+    std::cerr << "game-client: --lang: " << language.error << "\n";
+    return 2;
+  }
+  options.language = language.value;
+  if (mode == "two") options.mode = Mode::kTwoPlayers;
+  if (mode == "cpu") options.mode = Mode::kAgainstCpu;
+  if (mode == "demo") options.mode = Mode::kDemo;
+  if (level == "novato" || level == "novice") options.level = boardgame::v1::SuggestMoveRequest::NOVATO;
+  if (level == "experto" || level == "expert") options.level = boardgame::v1::SuggestMoveRequest::EXPERTO;
+  options.data_dir = data_dir.empty()
+                         ? game_client::Store::default_directory([](const char* n) { return std::getenv(n); })
+                         : std::filesystem::path(data_dir);
+  options.interactive = isatty(STDIN_FILENO) == 1;
+  options.demo_pause = std::chrono::milliseconds(options.interactive ? demo_pause_ms : 0);
+  options.width = terminal_width();
+
+  game_client::Style style(game_client::want_color(color));
+  game_client::Console console(STDIN_FILENO, std::cout, style, /*echo=*/!options.interactive);
+  game_client::HostLink link(host);
+  game_client::Session session(console, link, options);
+  return session.run();
+}

@@ -1,0 +1,77 @@
+#include "match.h"
+
+namespace game_client {
+
+std::vector<bool> MatchPlan::humans() const {
+  std::vector<bool> out;
+  for (const SeatPlan& s : seats) out.push_back(s.human);
+  return out;
+}
+
+Failure Match::build(HostLink& host, const MatchPlan& plan, const std::vector<std::uint32_t>& moves,
+                     Match* out) {
+  v1::SetupRequest request;
+  request.set_game_id(plan.game_id);
+  for (const v1::Setting& s : plan.settings) *request.add_settings() = s;
+  request.set_game_number(plan.game_number);
+  v1::SetupResponse response;
+  if (Failure f = host.setup(request, &response)) return f;
+
+  Match match;
+  match.plan_ = plan;
+  match.current_ = response.state();
+  match.positions_.push_back(match.current_);
+  for (std::uint32_t id : moves)
+    if (Failure f = match.play(host, id)) return f;
+  *out = std::move(match);
+  return {};
+}
+
+std::vector<std::uint32_t> Match::movers() const {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i + 1 < positions_.size(); ++i) out.push_back(positions_[i].seat_to_move());
+  return out;
+}
+
+Failure Match::legal_moves(HostLink& host, std::vector<v1::Move>* out) const {
+  v1::ListMovesRequest request;
+  *request.mutable_state() = current_;
+  v1::ListMovesResponse response;
+  if (Failure f = host.list_moves(request, &response)) return f;
+  out->assign(response.moves().begin(), response.moves().end());
+  return {};
+}
+
+Failure Match::play(HostLink& host, std::uint32_t move_id) {
+  v1::ApplyMoveRequest request;
+  *request.mutable_state() = current_;
+  request.set_seat(current_.seat_to_move());
+  request.set_move_id(move_id);
+  v1::ApplyMoveResponse response;
+  if (Failure f = host.apply_move(request, &response)) return f;
+  current_ = response.state();
+  positions_.push_back(current_);
+  played_.push_back(response.move());
+  return {};
+}
+
+Failure Match::resign(HostLink& host, std::uint32_t seat) {
+  v1::ResignRequest request;
+  *request.mutable_state() = current_;
+  request.set_seat(seat);
+  v1::ResignResponse response;
+  if (Failure f = host.resign(request, &response)) return f;
+  current_ = response.state();
+  return {};
+}
+
+Failure Match::take_back(HostLink& host, std::size_t count) {
+  std::vector<std::uint32_t> moves(current_.moves().begin(), current_.moves().end());
+  moves.resize(moves.size() - std::min(count, moves.size()));
+  Match rebuilt;
+  if (Failure f = build(host, plan_, moves, &rebuilt)) return f;
+  *this = std::move(rebuilt);
+  return {};
+}
+
+}  // namespace game_client

@@ -1,0 +1,496 @@
+// The part of the session that plays one game: turns, the CPU's moves,
+// undo, the preview of a move, the end of the game and the replay.
+#include <algorithm>
+#include <thread>
+
+#include "commands.h"
+#include "coordinates.h"
+#include "game_settings.h"
+#include "move_input.h"
+#include "rules_view.h"
+#include "session.h"
+#include "undo_policy.h"
+
+namespace game_client {
+namespace {
+
+// How much of a line that is no move the error message repeats.
+constexpr std::size_t kMaxEcho = 24;
+
+}  // namespace
+
+Session::Next Session::run_series(Game& game, MatchPlan plan, std::vector<std::uint32_t> moves) {
+  for (;;) {
+    Match match;
+    if (Failure f = Match::build(host_, plan, moves, &match)) {
+      if (!moves.empty()) {
+        error(say("resume.failed", {{"reason", explain(f, &game)}}));
+        drop_unfinished();
+      } else {
+        error(explain(f, &game));
+      }
+      return Next::kMenu;
+    }
+    moves.clear();
+    Next next = play(game, match);
+    if (next != Next::kAnother) return next;
+    plan = match.plan();
+    ++plan.game_number;
+  }
+}
+
+void Session::announce(const Game& game, const Match& match) {
+  const v1::GameState& state = match.state();
+  con_.line();
+  con_.line(con_.style().paint(say("game.header", {{"number", std::to_string(state.game_number())},
+                                                   {"game", game.info.name()}}),
+                               Tone::kTitle));
+  for (int i = 0; i < state.side_seats_size(); ++i)
+    con_.line("  " + say("game.seat", {{"side", side_of(game, state, state.side_seats(i))},
+                                       {"player", player_name(match.plan(), state.side_seats(i))}}));
+  if (state.side_seats_size() > 0) {
+    const std::uint32_t opener = state.side_seats(0);
+    const std::string side = side_of(game, state, opener);
+    con_.line(match.plan().mode == Mode::kAgainstCpu && match.plan().human(opener)
+                  ? say("game.you_open", {{"side", side}})
+                  : say("game.opens", {{"player", player_name(match.plan(), opener)}, {"side", side}}));
+  }
+  if (state.moves_size() > 0)
+    con_.line(say("game.resumed", {{"move", std::to_string(state.moves_size() + 1)}}));
+  if (match.plan().mode != Mode::kDemo)
+    con_.line(con_.style().paint(say("game.help_hint", {{"help", command_word(Command::kHelp, ui_)}}),
+                                 Tone::kDim));
+}
+
+Session::Next Session::play(Game& game, Match& match) {
+  announce(game, match);
+  const bool demo = match.plan().mode == Mode::kDemo;
+  std::vector<v1::Move> moves;
+  if (game.known.empty()) learn_opening_moves(game, match);
+  bool fresh = true;
+  for (;;) {
+    if (match.over()) return finish(game, match);
+    const std::uint32_t seat = match.state().seat_to_move();
+    if (!match.plan().human(seat)) {
+      if (!cpu_move(game, match, match.plan().seats[seat - 1].level, true)) return Next::kMenu;
+      if (demo && opt_.interactive && !match.over()) {
+        show_position(game, match, match.state());
+        std::this_thread::sleep_for(opt_.demo_pause);
+      }
+      fresh = true;
+      continue;
+    }
+    if (fresh) {
+      keep_unfinished(match);
+      show_position(game, match, match.state());
+      if (Failure f = match.legal_moves(host_, &moves)) {
+        error(explain(f, &game));
+        return Next::kMenu;
+      }
+      for (const v1::Move& m : moves) game.known.emplace(m.id(), m);
+      fresh = false;
+    }
+    switch (human_turn(game, match, moves)) {
+      case Turn::kPlayed: fresh = true; break;
+      case Turn::kStay: break;
+      case Turn::kLeave: return Next::kMenu;
+      case Turn::kQuit: return Next::kQuit;
+    }
+  }
+}
+
+Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1::Move>& moves) {
+  const v1::GameState state = match.state();  // a copy: playing replaces the match's state
+  const std::uint32_t seat = state.seat_to_move();
+  const std::string player = player_name(match.plan(), seat);
+  const std::string side = side_of(game, state, seat);
+
+  // The platform's turn clock, when the group set one.
+  std::optional<std::chrono::milliseconds> clock;
+  if (auto seconds = turn_clock(game.info, state)) clock = *seconds;
+
+  std::string prompt = say("game.prompt", {{"player", player}, {"side", side_of(game, state, seat)}});
+  if (clock)
+    prompt = say("game.prompt_clock", {{"player", player},
+                                       {"side", side_of(game, state, seat)},
+                                       {"seconds", std::to_string(clock->count() / 1000)}});
+  Console::Input in = con_.ask(prompt + " ", clock);
+  if (in.status == Console::Status::kEnd) {
+    keep_unfinished(match);
+    con_.line(say("app.saved_on_quit"));
+    return Turn::kQuit;
+  }
+  if (in.status == Console::Status::kTimeout) {
+    con_.line(match.plan().mode == Mode::kAgainstCpu ? say("time.out_you") : say("time.out", {{"player", player}}));
+    if (!cpu_move(game, match, v1::SuggestMoveRequest::NORMAL, true)) return Turn::kLeave;
+    return Turn::kPlayed;
+  }
+  const std::string& text = in.text;
+  if (text.empty()) return Turn::kStay;
+
+  if (auto cmd = parse_command(text, ui_)) {
+    switch (cmd->command) {
+      case Command::kHelp: show_help(match, moves); return Turn::kStay;
+      case Command::kMoves: {
+        std::vector<std::string> names;
+        for (const v1::Move& m : moves) names.push_back(m.notation());
+        con_.line(wrap(say("moves.list", {{"count", std::to_string(moves.size())}, {"moves", join(names, " ")}}),
+                       opt_.width, "", "  "));
+        return Turn::kStay;
+      }
+      case Command::kWhere: where(game, match, moves, cmd->argument); return Turn::kStay;
+      case Command::kHint: {
+        v1::SuggestMoveRequest request;
+        *request.mutable_state() = state;
+        request.set_level(v1::SuggestMoveRequest::NORMAL);
+        request.set_time_budget_ms(opt_.cpu_ms);
+        v1::SuggestMoveResponse response;
+        if (Failure f = host_.suggest_move(request, &response))
+          error(explain(f, &game));
+        else
+          con_.line(say("hint.suggest", {{"move", move_text(state.view(), response.move())}}));
+        return Turn::kStay;
+      }
+      case Command::kUndo: return undo(game, match) ? Turn::kPlayed : Turn::kStay;
+      case Command::kResign: {
+        auto sure = ask_yes_no(match.plan().mode == Mode::kAgainstCpu
+                                   ? say("resign.confirm_you")
+                                   : say("resign.confirm", {{"player", player}, {"side", side}}),
+                               false);
+        if (!sure || !*sure) {
+          con_.line(say("resign.cancelled"));
+          return Turn::kStay;
+        }
+        if (Failure f = match.resign(host_, seat)) {
+          error(explain(f, &game));
+          return Turn::kStay;
+        }
+        return Turn::kPlayed;
+      }
+      case Command::kBoard: return Turn::kPlayed;
+      case Command::kRules: show_rules(game); return Turn::kStay;
+      case Command::kScore: show_scoreboard(game); return Turn::kStay;
+      case Command::kQuit:
+        keep_unfinished(match);
+        con_.line(say("app.saved_on_quit"));
+        return Turn::kQuit;
+      case Command::kMenu:
+        keep_unfinished(match);
+        con_.line(say("game.saved_for_menu"));
+        return Turn::kLeave;
+      case Command::kAnother:
+      case Command::kReplay:
+      case Command::kNext:
+      case Command::kBack:
+        error(say("game.not_over", {{"resign", command_word(Command::kResign, ui_)}}));
+        return Turn::kStay;
+    }
+  }
+
+  const v1::BoardView& view = state.view();
+  auto ranges = [&]() -> Args {
+    return {{"first_column", column_label(view, 0)},
+            {"last_column", column_label(view, view.columns() - 1)},
+            {"first_row", "1"},
+            {"last_row", std::to_string(view.rows())}};
+  };
+  ResolvedMove resolved = resolve_move(text, moves, game.known, view);
+  const std::string help = command_word(Command::kHelp, ui_);
+  switch (resolved.kind) {
+    case MoveInput::kMove: break;
+    case MoveInput::kTaken:
+      error(say("input.taken", {{"cell", cell_name(view, resolved.cell)}}));
+      return Turn::kStay;
+    case MoveInput::kNotPlayable:
+      error(say("input.not_playable", {{"cell", cell_name(view, resolved.cell)},
+                                       {"status", game.text.text(view.status())}}));
+      return Turn::kStay;
+    case MoveInput::kOffBoard: {
+      Args args = ranges();
+      args["cell"] = text;
+      error(say(has_column_letters(view) ? "input.off_board" : "input.off_board_numbers", args));
+      return Turn::kStay;
+    }
+    case MoveInput::kAmbiguous: {
+      std::vector<std::string> names;
+      for (const v1::Move& m : moves)
+        if (std::find(m.cells().begin(), m.cells().end(), resolved.cell) != m.cells().end())
+          names.push_back(m.notation());
+      error(say("input.ambiguous", {{"cell", cell_name(view, resolved.cell)}, {"moves", join(names, ", ")}}));
+      return Turn::kStay;
+    }
+    case MoveInput::kIllegal:
+      // Only the game knows why (a taken cell, the wrong board, a finished
+      // board...): it says so in the error of the move.
+      if (Failure f = match.play(host_, resolved.move->id())) {
+        error(explain(f, &game));
+        return Turn::kStay;
+      }
+      con_.line(played_line(match.plan(), seat, side, move_text(view, match.played().back())));
+      keep_unfinished(match);
+      return Turn::kPlayed;
+    case MoveInput::kUnknown:
+      error(say("input.unknown", {{"input", text.size() > kMaxEcho ? text.substr(0, kMaxEcho) + "…" : text},
+                                  {"help", help}}));
+      return Turn::kStay;
+  }
+  const std::uint32_t move_id = resolved.move->id();
+  const std::string shown = move_text(view, *resolved.move);
+  if (Failure f = match.play(host_, move_id)) {
+    error(explain(f, &game));
+    return Turn::kStay;
+  }
+  con_.line(played_line(match.plan(), seat, side, shown));
+  keep_unfinished(match);
+  return Turn::kPlayed;
+}
+
+void Session::learn_opening_moves(Game& game, const Match& match) {
+  v1::ListMovesRequest request;
+  *request.mutable_state() = match.positions().front();
+  v1::ListMovesResponse response;
+  if (host_.list_moves(request, &response)) return;  // only hints are lost
+  for (const v1::Move& m : response.moves()) game.known.emplace(m.id(), m);
+}
+
+bool Session::cpu_move(Game& game, Match& match, Level level, bool announce) {
+  const v1::GameState state = match.state();
+  const std::uint32_t seat = state.seat_to_move();
+  v1::SuggestMoveRequest request;
+  *request.mutable_state() = state;
+  request.set_level(level);
+  request.set_time_budget_ms(opt_.cpu_ms);
+  v1::SuggestMoveResponse response;
+  if (Failure f = host_.suggest_move(request, &response)) {
+    error(explain(f, &game));
+    return false;
+  }
+  if (Failure f = match.play(host_, response.move().id())) {
+    error(explain(f, &game));
+    return false;
+  }
+  if (announce) {
+    std::string line =
+        played_line(match.plan(), seat, side_of(game, state, seat), move_text(state.view(), match.played().back()));
+    if (match.plan().mode == Mode::kDemo) line = std::to_string(state.moves_size() + 1) + ". " + line;
+    con_.line(line);
+  }
+  return true;
+}
+
+bool Session::undo(Game& game, Match& match) {
+  UndoPlan plan = plan_undo(match.movers(), match.plan().humans(), match.over());
+  switch (plan.refusal) {
+    case UndoRefusal::kNone: break;
+    case UndoRefusal::kGameOver: error(say("undo.game_over")); return false;
+    case UndoRefusal::kNothingToUndo:
+    case UndoRefusal::kNoHumanPlayer: error(say("undo.nothing")); return false;
+    case UndoRefusal::kCpuOpening: error(say("undo.cpu_opening")); return false;
+  }
+  if (Failure f = match.take_back(host_, plan.moves)) {
+    error(explain(f, &game));
+    return false;
+  }
+  con_.line(plan.moves == 1 ? say("undo.one") : say("undo.many", {{"count", std::to_string(plan.moves)}}));
+  keep_unfinished(match);
+  return true;
+}
+
+void Session::where(Game& game, const Match& match, const std::vector<v1::Move>& moves,
+                    const std::string& argument) {
+  const v1::BoardView& view = match.state().view();
+  const std::string word = command_word(Command::kWhere, ui_);
+  if (argument.empty()) {
+    error(say("where.usage", {{"command", word}, {"move", moves.empty() ? "" : moves.front().notation()}}));
+    return;
+  }
+  ResolvedMove resolved = resolve_move(argument, moves, game.known, view);
+  if (resolved.kind != MoveInput::kMove) {
+    error(say("where.not_a_move", {{"move", argument}}));
+    return;
+  }
+  const v1::Move& m = *resolved.move;
+  const std::string shown = move_text(view, m);
+  if (m.ends_game()) {
+    con_.line(say("where.ends", {{"move", shown}}));
+  } else if (m.opponent_case() == v1::Move::kDestinationRegion) {
+    print_board(game, preview_view(view, m), m.destination_region());
+    con_.line(con_.style().paint(
+        say("where.sends", {{"move", shown}, {"board", std::to_string(m.destination_region() + 1)}}),
+        Tone::kPlayable));
+  } else if (m.opponent_case() == v1::Move::kFreeMove) {
+    con_.line(say("where.free", {{"move", shown}}));
+  } else {
+    con_.line(say("where.unknown", {{"move", shown}}));
+  }
+}
+
+Session::Next Session::finish(Game& game, Match& match) {
+  const v1::GameState& state = match.state();
+  const MatchPlan& plan = match.plan();
+  show_position(game, match, state);
+
+  std::string verdict = say("end.draw");
+  for (const v1::SeatResult& r : state.outcome().results()) {
+    if (plan.mode == Mode::kAgainstCpu && plan.human(r.seat())) {
+      verdict = r.result() == v1::SeatResult::WIN    ? say("end.you_win")
+                : r.result() == v1::SeatResult::LOSS ? say("end.you_lose")
+                                                     : say("end.draw");
+      break;
+    }
+    if (r.result() == v1::SeatResult::WIN) verdict = say("end.winner", {{"player", player_name(plan, r.seat())}});
+  }
+  con_.line(con_.style().paint(
+      say("end.result", {{"summary", game.text.text(state.outcome().summary())}, {"verdict", verdict}}),
+      Tone::kTitle));
+  // The deciding move is the only place a game is counted.
+  if (data_.scoreboard.count(plan, state.outcome())) {
+    Record r = data_.scoreboard.record(plan.game_id, Scoreboard::record_key(plan));
+    Args args = {{"wins", std::to_string(r.wins)},
+                 {"draws", std::to_string(r.draws)},
+                 {"losses", std::to_string(r.losses)}};
+    if (plan.mode == Mode::kAgainstCpu) {
+      for (const SeatPlan& s : plan.seats)
+        if (!s.human) args["level"] = level_name(s.level);
+      con_.line(say("score.cpu_line_short", args));
+    } else {
+      con_.line(say("score.two_line", args));
+    }
+  }
+  if (plan.mode != Mode::kDemo) drop_unfinished();
+  if (single_demo_) return Next::kQuit;
+
+  const std::string choices = say("end.choices", {{"another", command_word(Command::kAnother, ui_)},
+                                                   {"replay", command_word(Command::kReplay, ui_)},
+                                                   {"menu", command_word(Command::kMenu, ui_)},
+                                                   {"quit", command_word(Command::kQuit, ui_)}});
+  con_.line(choices);
+  for (;;) {
+    auto in = con_.ask(say("end.prompt") + " ");
+    if (in.status != Console::Status::kLine) return Next::kQuit;
+    auto cmd = parse_command(in.text, ui_);
+    if (!cmd) {
+      if (!in.text.empty()) error(say("end.unknown", {{"input", in.text}}) + " " + choices);
+      continue;
+    }
+    switch (cmd->command) {
+      case Command::kAnother: return Next::kAnother;
+      case Command::kMenu: return Next::kMenu;
+      case Command::kQuit: return Next::kQuit;
+      case Command::kReplay:
+        replay(game, match);
+        con_.line(choices);
+        break;
+      case Command::kUndo: error(say("undo.game_over")); break;
+      case Command::kBoard: show_position(game, match, state); break;
+      case Command::kRules: show_rules(game); break;
+      case Command::kScore: show_scoreboard(game); break;
+      default: error(say("end.unknown", {{"input", in.text}}) + " " + choices); break;
+    }
+  }
+}
+
+void Session::replay(Game& game, const Match& match) {
+  const auto& positions = match.positions();
+  const std::size_t count = positions.size() - 1;  // moves played
+  std::size_t i = 0;
+  const std::string next = command_word(Command::kNext, ui_), back = command_word(Command::kBack, ui_),
+                    quit = command_word(Command::kQuit, ui_);
+  con_.line(con_.style().paint(say("replay.help", {{"next", next}, {"back", back}, {"quit", quit},
+                                                  {"count", std::to_string(count)}}),
+                               Tone::kDim));
+  for (;;) {
+    const v1::GameState& at = positions[i];
+    con_.line();
+    con_.line(con_.style().paint(
+        say("replay.title", {{"index", std::to_string(i)}, {"count", std::to_string(count)}}), Tone::kTitle));
+    print_board(game, at.view());
+    con_.line(game.text.text(at.view().status()));
+    if (i < count) {
+      const std::uint32_t seat = at.seat_to_move();
+      con_.line(say("replay.next_move", {{"player", player_name(match.plan(), seat)},
+                                         {"side", side_of(game, at, seat)},
+                                         {"move", move_text(at.view(), match.played()[i])}}));
+    } else {
+      con_.line(say("replay.end", {{"summary", game.text.text(match.state().outcome().summary())}}));
+    }
+    for (;;) {
+      auto in = con_.ask(say("replay.prompt") + " ");
+      if (in.status != Console::Status::kLine) return;
+      auto cmd = parse_command(in.text, ui_);
+      if (in.text.empty() || (cmd && cmd->command == Command::kNext)) {
+        if (i == count) return;
+        ++i;
+        break;
+      }
+      if (cmd && cmd->command == Command::kBack) {
+        if (i > 0) --i;
+        break;
+      }
+      if (cmd && (cmd->command == Command::kQuit || cmd->command == Command::kMenu)) return;
+      if (auto n = parse_number(in.text); n && std::size_t(*n) <= count) {
+        i = std::size_t(*n);
+        break;
+      }
+      error(say("replay.bad", {{"next", next}, {"back", back}, {"quit", quit}, {"count", std::to_string(count)}}));
+    }
+  }
+}
+
+void Session::show_help(const Match& match, const std::vector<v1::Move>& moves) {
+  const v1::BoardView& view = match.state().view();
+  con_.line(con_.style().paint(say("help.title"), Tone::kTitle));
+  if (!moves.empty()) {
+    const v1::Move& example = moves[moves.size() / 2];
+    const std::string cell = example.cells_size() > 0 ? cell_name(view, example.cells(0)) : "";
+    Args args = {{"notation", example.notation()},
+                 {"cell", cell},
+                 {"first_column", column_label(view, 0)},
+                 {"last_column", column_label(view, view.columns() - 1)},
+                 {"first_row", "1"},
+                 {"last_row", std::to_string(view.rows())}};
+    con_.line(wrap(say(has_column_letters(view) ? "help.move" : "help.move_numbers", args), opt_.width, "  ",
+                   "  "));
+  }
+  con_.line(wrap(say("help.board"), opt_.width, "  ", "  "));
+  static constexpr std::pair<Command, const char*> kLines[] = {
+      {Command::kWhere, "help.where"},   {Command::kMoves, "help.moves"},
+      {Command::kHint, "help.hint"},     {Command::kUndo, "help.undo"},
+      {Command::kResign, "help.resign"}, {Command::kBoard, "help.redraw"},
+      {Command::kRules, "help.rules"},   {Command::kScore, "help.score"},
+      {Command::kMenu, "help.menu"},     {Command::kQuit, "help.quit"},
+      {Command::kHelp, "help.help"},
+  };
+  for (const auto& [command, key] : kLines)
+    con_.line(wrap(say(key, {{"command", command_word(command, ui_)}}), opt_.width, "  ", "      "));
+}
+
+void Session::show_position(const Game& game, const Match& match, const v1::GameState& state) {
+  print_board(game, state.view());
+  std::string status = game.text.text(state.view().status());
+  if (state.seat_to_move() != 0)
+    status = say("game.status", {{"move", std::to_string(state.moves_size() + 1)}, {"status", status}});
+  con_.line(status);
+  if (!match.played().empty() && &state == &match.state() && state.moves_size() > 0) {
+    const std::size_t last = match.played().size() - 1;
+    const v1::GameState& before = match.positions()[last];
+    const std::uint32_t seat = before.seat_to_move();
+    con_.line(con_.style().paint(say("game.last_move", {{"player", player_name(match.plan(), seat)},
+                                                       {"side", side_of(game, before, seat)},
+                                                       {"move", move_text(before.view(), match.played()[last])}}),
+                                 Tone::kDim));
+  }
+}
+
+void Session::print_board(const Game& game, const v1::BoardView& view,
+                          std::optional<std::uint32_t> lit_region) {
+  BoardLook look;
+  look.sides.assign(game.info.sides().begin(), game.info.sides().end());
+  look.map_title = say("board.map_title");
+  look.lit_region = lit_region;
+  con_.line();
+  for (const std::string& line : draw_board(view, con_.style(), look)) con_.line(line);
+  con_.line(con_.style().paint(say("board.legend"), Tone::kDim));
+}
+
+}  // namespace game_client

@@ -1,0 +1,44 @@
+// Wins, draws and losses per game and per opponent: one record for two
+// people on one screen (from the first seat's side) and one per CPU level
+// (from the person's side). Each game counts once, when it is decided.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "boardgame/rules/checked.h"
+#include "match.h"
+
+namespace game_client {
+
+struct Record {
+  std::uint32_t wins = 0, draws = 0, losses = 0;
+
+  double points() const { return wins + draws / 2.0; }
+  std::uint32_t games() const { return wins + draws + losses; }
+};
+
+class Scoreboard {
+ public:
+  // "two_players", "cpu_novato", "cpu_normal", "cpu_experto"; "" for a demo,
+  // which counts for nobody.
+  static std::string record_key(const MatchPlan& plan);
+
+  // Adds a finished game's result; false when the plan's games are not
+  // counted.
+  bool count(const MatchPlan& plan, const v1::Outcome& outcome);
+
+  // The record, zero when no game has been counted yet.
+  Record record(const std::string& game_id, const std::string& key) const;
+
+  nlohmann::json to_json() const;
+  static boardgame::rules::Checked<Scoreboard> from_json(const nlohmann::json& json);
+
+ private:
+  std::map<std::string, std::map<std::string, Record>> records_;  // game id -> key -> record
+};
+
+}  // namespace game_client

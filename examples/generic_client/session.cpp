@@ -1,0 +1,515 @@
+#include "session.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+#include "client_strings.h"
+#include "commands.h"
+#include "coordinates.h"
+#include "game_settings.h"
+#include "rules_view.h"
+#include "scoreboard.h"
+
+namespace game_client {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr Level kLevels[] = {v1::SuggestMoveRequest::NOVATO, v1::SuggestMoveRequest::NORMAL,
+                             v1::SuggestMoveRequest::EXPERTO};
+
+std::string upper_ascii(std::string text) {
+  for (char& c : text)
+    if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
+  return text;
+}
+
+}  // namespace
+
+Session::Session(Console& console, HostLink& host, Options options)
+    : con_(console), host_(host), opt_(std::move(options)), ui_(client_catalog(opt_.language.locale)) {
+  if (!opt_.data_dir.empty()) store_.emplace(opt_.data_dir);
+}
+
+// ---------------------------------------------------------------- start-up
+
+int Session::run() {
+  con_.line(con_.style().paint(say("app.title"), Tone::kTitle));
+  if (host_.connect(5s)) {
+    error(say("app.unreachable", {{"host", host_.address()}}));
+    return 1;
+  }
+  v1::ListGamesRequest request;
+  request.set_locale(opt_.language.requested.empty() ? opt_.language.locale : opt_.language.requested);
+  v1::ListGamesResponse response;
+  if (Failure f = host_.list_games(request, &response)) {
+    error(explain(f, nullptr));
+    return 1;
+  }
+  games_.assign(response.games().begin(), response.games().end());
+  if (games_.empty()) {
+    error(say("app.no_games", {{"host", host_.address()}}));
+    return 1;
+  }
+  auto served = [&](const std::string& id) {
+    return std::any_of(games_.begin(), games_.end(), [&](const v1::GameInfo& g) { return g.id() == id; });
+  };
+  if (!opt_.game_id.empty() && !served(opt_.game_id)) {
+    std::vector<std::string> ids;
+    for (const v1::GameInfo& g : games_) ids.push_back(g.id());
+    error(say("app.unknown_game", {{"game", opt_.game_id}, {"games", join(ids, ", ")}}));
+    return 2;
+  }
+
+  if (store_) {
+    Store::Loaded loaded = store_->load();
+    if (!loaded.problem.empty()) {
+      if (!loaded.set_aside.empty()) {
+        error(say("app.data_unreadable", {{"file", store_->file().string()},
+                                          {"reason", loaded.problem},
+                                          {"moved", loaded.set_aside.string()}}));
+      } else {
+        error(say("app.data_unreadable_kept",
+                  {{"file", store_->file().string()}, {"reason", loaded.problem}}));
+        store_.reset();
+      }
+    }
+    data_ = std::move(loaded.data);
+  } else {
+    con_.line(say("app.no_storage"));
+  }
+
+  std::string game_id = opt_.game_id;
+  const std::string unfinished_game = data_.unfinished ? data_.unfinished->plan.game_id : "";
+  if (auto next = offer_resume()) {
+    if (*next == Next::kQuit) {
+      con_.line(say("app.bye"));
+      return 0;
+    }
+    if (game_id.empty()) game_id = unfinished_game;  // back to that game's menu
+  }
+
+  for (;;) {
+    if (game_id.empty() && games_.size() == 1) game_id = games_.front().id();
+    if (game_id.empty()) {
+      con_.line();
+      con_.line(con_.style().paint(say("menu.games_title"), Tone::kTitle));
+      for (std::size_t i = 0; i < games_.size(); ++i)
+        con_.line("  " + std::to_string(i + 1) + ". " + games_[i].name() + "  (" + games_[i].id() + ")");
+      auto choice = choose(say("menu.choose_game"), 1, int(games_.size()), 1);
+      if (!choice) return 0;
+      game_id = games_[std::size_t(*choice - 1)].id();
+    }
+    Game game;
+    if (!open_game(game_id, &game)) return 1;
+    if (opt_.mode) {
+      const Mode mode = *opt_.mode;
+      opt_.mode.reset();
+      MatchPlan plan = plan_for(game, mode);
+      if (mode == Mode::kAgainstCpu) {
+        const std::uint32_t seat = opt_.seat ? opt_.seat : 1;
+        for (std::uint32_t s = 1; s <= plan.seats.size(); ++s) plan.seats[s - 1].human = s == seat;
+      }
+      if (mode == Mode::kDemo) single_demo_ = true;
+      const Next next = run_series(game, plan);
+      if (mode == Mode::kDemo) return 0;  // its result line is the last word
+      if (next == Next::kQuit) {
+        con_.line(say("app.bye"));
+        return 0;
+      }
+    }
+    if (!game_menu(game)) {
+      con_.line(say("app.bye"));
+      return 0;
+    }
+    game_id.clear();
+  }
+}
+
+bool Session::open_game(const std::string& game_id, Game* out) {
+  const std::string locale =
+      opt_.language.requested.empty() ? opt_.language.locale : opt_.language.requested;
+  v1::DescribeGameRequest describe;
+  describe.set_game_id(game_id);
+  describe.set_locale(locale);
+  v1::DescribeGameResponse description;
+  if (Failure f = host_.describe_game(describe, &description)) {
+    error(explain(f, nullptr));
+    return false;
+  }
+  v1::GetRulesRequest rules_request;
+  rules_request.set_game_id(game_id);
+  rules_request.set_locale(locale);
+  v1::GetRulesResponse rules;
+  Game game;
+  game.info = description.game();
+  // Without its documents a game is still playable; its sentences then
+  // show as their keys.
+  if (Failure f = host_.get_rules(rules_request, &rules)) {
+    error(say("rules.unavailable", {{"game", game.info.name()}, {"reason", explain(f, nullptr)}}));
+  } else {
+    game.rules = rules.document();
+    game.text = Catalog(game.rules);
+  }
+
+  // The values chosen before, when they still fit the schema; the
+  // defaults otherwise.
+  std::vector<v1::Setting> saved = data_.settings[game_id];
+  for (const v1::SettingSpec& spec : game.info.settings()) {
+    v1::Setting s;
+    s.set_id(spec.id());
+    *s.mutable_value() = spec.default_value();
+    for (const v1::Setting& mine : saved)
+      if (mine.id() == spec.id() && spec.changeable() && allowed(spec, mine.value()))
+        *s.mutable_value() = mine.value();
+    game.settings.push_back(s);
+  }
+  *out = std::move(game);
+  return true;
+}
+
+std::optional<Session::Next> Session::offer_resume() {
+  if (!data_.unfinished) return std::nullopt;
+  const SavedGame saved = *data_.unfinished;
+  auto info = std::find_if(games_.begin(), games_.end(),
+                           [&](const v1::GameInfo& g) { return g.id() == saved.plan.game_id; });
+  if (info == games_.end()) {
+    con_.line(say("resume.game_gone", {{"game", saved.plan.game_id}}));
+    return std::nullopt;
+  }
+  auto yes = ask_yes_no(say("resume.question", {{"game", info->name()},
+                                                {"mode", mode_name(saved.plan)},
+                                                {"move", std::to_string(saved.state.moves_size() + 1)}}),
+                        true);
+  if (!yes) return Next::kQuit;
+  if (!*yes) return std::nullopt;
+  Game game;
+  if (!open_game(saved.plan.game_id, &game)) return Next::kQuit;
+  return run_series(game, saved.plan,
+                    std::vector<std::uint32_t>(saved.state.moves().begin(), saved.state.moves().end()));
+}
+
+// ---------------------------------------------------------------- menus
+
+bool Session::game_menu(Game& game) {
+  enum Item { kTwo = 1, kCpu, kDemo, kSettings, kRules, kScore, kResume, kOtherGame, kQuit = 0 };
+  for (;;) {
+    con_.line();
+    con_.line(con_.style().paint(say("menu.game_title", {{"game", game.info.name()}}), Tone::kTitle));
+    std::vector<std::pair<Item, std::string>> items = {
+        {kTwo, say("menu.two_players")}, {kCpu, say("menu.against_cpu")},
+        {kDemo, say("menu.demo")},       {kSettings, say("menu.settings")},
+        {kRules, say("menu.rules")},     {kScore, say("menu.scoreboard")}};
+    const bool resumable = data_.unfinished && data_.unfinished->plan.game_id == game.info.id();
+    if (resumable) items.push_back({kResume, say("menu.resume")});
+    if (games_.size() > 1) items.push_back({kOtherGame, say("menu.other_game")});
+    items.push_back({kQuit, say("menu.quit")});
+    std::vector<int> numbers;
+    for (const auto& [item, label] : items) {
+      con_.line("  " + std::to_string(int(item)) + ". " + label);
+      numbers.push_back(int(item));
+    }
+    std::optional<int> choice;
+    for (;;) {
+      auto in = con_.ask(say("menu.choose") + " ");
+      if (in.status != Console::Status::kLine) return false;
+      if (auto cmd = parse_command(in.text, ui_); cmd && cmd->command == Command::kQuit) return false;
+      auto n = parse_number(in.text);
+      if (n && std::find(numbers.begin(), numbers.end(), *n) != numbers.end()) {
+        choice = n;
+        break;
+      }
+      std::vector<std::string> shown;
+      for (int k : numbers) shown.push_back(std::to_string(k));
+      error(say("menu.bad_item", {{"numbers", join(shown, ", ")}}));
+    }
+    Next next = Next::kMenu;
+    switch (Item(*choice)) {
+      case kTwo: next = run_series(game, plan_for(game, Mode::kTwoPlayers)); break;
+      case kCpu:
+        if (auto plan = plan_against_cpu(game)) next = run_series(game, *plan);
+        break;
+      case kDemo:
+        if (auto plan = plan_demo(game)) next = run_series(game, *plan);
+        break;
+      case kResume: {
+        const SavedGame saved = *data_.unfinished;
+        next = run_series(game, saved.plan,
+                          std::vector<std::uint32_t>(saved.state.moves().begin(), saved.state.moves().end()));
+        break;
+      }
+      case kSettings: settings_menu(game); break;
+      case kRules: show_rules(game); break;
+      case kScore: show_scoreboard(game); break;
+      case kOtherGame: return true;
+      case kQuit: return false;
+    }
+    if (next == Next::kQuit) return false;
+  }
+}
+
+MatchPlan Session::plan_for(const Game& game, Mode mode) const {
+  MatchPlan plan;
+  plan.game_id = game.info.id();
+  plan.mode = mode;
+  plan.settings = game.settings;
+  plan.game_number = 1;
+  const std::uint32_t seats = std::max<std::uint32_t>(game.info.max_players(), 2);
+  for (std::uint32_t s = 0; s < seats; ++s) plan.seats.push_back({mode == Mode::kTwoPlayers, opt_.level});
+  return plan;
+}
+
+std::optional<MatchPlan> Session::plan_against_cpu(const Game& game) {
+  auto level = choose_level(say("level.question"));
+  if (!level) return std::nullopt;
+  std::uint32_t seat = opt_.seat;
+  if (seat == 0) {
+    auto first = ask_yes_no(say("cpu.you_open"), true);
+    if (!first) return std::nullopt;
+    seat = *first ? 1 : 2;
+  }
+  MatchPlan plan = plan_for(game, Mode::kAgainstCpu);
+  for (std::uint32_t s = 1; s <= plan.seats.size(); ++s) {
+    plan.seats[s - 1].human = s == seat;
+    plan.seats[s - 1].level = *level;
+  }
+  return plan;
+}
+
+std::optional<MatchPlan> Session::plan_demo(const Game& game) {
+  MatchPlan plan = plan_for(game, Mode::kDemo);
+  for (std::uint32_t s = 1; s <= plan.seats.size(); ++s) {
+    auto level = choose_level(say("level.seat_question", {{"seat", std::to_string(s)}}));
+    if (!level) return std::nullopt;
+    plan.seats[s - 1].level = *level;
+  }
+  return plan;
+}
+
+void Session::settings_menu(Game& game) {
+  for (;;) {
+    con_.line();
+    con_.line(con_.style().paint(say("settings.title", {{"game", game.info.name()}}), Tone::kTitle));
+    const int count = game.info.settings_size();
+    for (int i = 0; i < count; ++i) {
+      const v1::SettingSpec& spec = game.info.settings(i);
+      std::string row = "  " + std::to_string(i + 1) + ". " + spec.label() + ": " +
+                        value_label(spec, game.settings[std::size_t(i)].value());
+      if (!spec.changeable()) row += " " + con_.style().paint(say("settings.fixed"), Tone::kDim);
+      con_.line(row);
+    }
+    auto in = con_.ask(say("settings.choose") + " ");
+    if (in.status != Console::Status::kLine || in.text.empty()) return;
+    if (auto cmd = parse_command(in.text, ui_);
+        cmd && (cmd->command == Command::kBack || cmd->command == Command::kQuit || cmd->command == Command::kMenu))
+      return;
+    auto n = parse_number(in.text);
+    if (!n || *n < 1 || *n > count) {
+      error(say("menu.bad_choice", {{"first", "1"}, {"last", std::to_string(count)}}));
+      continue;
+    }
+    const v1::SettingSpec& spec = game.info.settings(*n - 1);
+    if (!spec.changeable()) {
+      error(say("settings.fixed_refused", {{"setting", spec.label()}}));
+      continue;
+    }
+    con_.line(wrap(spec.description(), opt_.width, "     ", "     "));
+    for (int k = 0; k < spec.allowed_values_size(); ++k)
+      con_.line("     " + std::to_string(k + 1) + ". " + spec.allowed_values(k).label());
+    auto value = choose(say("settings.choose_value", {{"setting", spec.label()}}), 1,
+                        spec.allowed_values_size(), 0);
+    if (!value) continue;
+    *game.settings[std::size_t(*n - 1)].mutable_value() = spec.allowed_values(*value - 1).value();
+    data_.settings[game.info.id()] = game.settings;
+    save();
+    con_.line(con_.style().paint(
+        say("settings.changed", {{"setting", spec.label()}, {"value", spec.allowed_values(*value - 1).label()}}),
+        Tone::kGood));
+  }
+}
+
+void Session::show_rules(const Game& game) {
+  if (game.rules.title().empty()) {
+    error(say("rules.none", {{"game", game.info.name()}}));
+    return;
+  }
+  const std::string page = render_rules(game.rules, con_.style(), std::min<std::size_t>(opt_.width, 100));
+  // A pager on a terminal; the page as it is anywhere else.
+  if (opt_.interactive && isatty(STDOUT_FILENO)) {
+    const char* pager = std::getenv("PAGER");
+    std::string command = pager && *pager ? pager : "less -FRX";
+    con_.out() << std::flush;
+    if (FILE* pipe = ::popen(command.c_str(), "w")) {
+      std::fwrite(page.data(), 1, page.size(), pipe);
+      if (::pclose(pipe) == 0) return;
+    }
+  }
+  con_.out() << page;
+}
+
+void Session::show_scoreboard(const Game& game) {
+  con_.line();
+  con_.line(con_.style().paint(say("score.title", {{"game", game.info.name()}}), Tone::kTitle));
+  auto points = [&](double p) {
+    std::string s = std::to_string(int(p));
+    if (p - int(p) > 0.25) s += say("number.decimal_separator") + "5";
+    return s;
+  };
+  for (Level level : kLevels) {
+    MatchPlan plan;
+    plan.mode = Mode::kAgainstCpu;
+    plan.seats = {{true, level}, {false, level}};
+    Record r = data_.scoreboard.record(game.info.id(), Scoreboard::record_key(plan));
+    con_.line("  " + say("score.cpu_line", {{"level", level_name(level)},
+                                           {"wins", std::to_string(r.wins)},
+                                           {"draws", std::to_string(r.draws)},
+                                           {"losses", std::to_string(r.losses)},
+                                           {"points", points(r.points())}}));
+  }
+  MatchPlan two;
+  two.mode = Mode::kTwoPlayers;
+  Record r = data_.scoreboard.record(game.info.id(), Scoreboard::record_key(two));
+  con_.line("  " + say("score.two_line", {{"wins", std::to_string(r.wins)},
+                                         {"draws", std::to_string(r.draws)},
+                                         {"losses", std::to_string(r.losses)}}));
+}
+
+// ---------------------------------------------------------------- words
+
+std::string Session::player_name(const MatchPlan& plan, std::uint32_t seat) const {
+  if (seat < 1 || seat > plan.seats.size()) return say("player.seat", {{"seat", std::to_string(seat)}});
+  const SeatPlan& s = plan.seats[seat - 1];
+  if (s.human)
+    return plan.mode == Mode::kAgainstCpu ? say("player.you") : say("player.seat", {{"seat", std::to_string(seat)}});
+  if (plan.mode == Mode::kDemo)
+    return say("player.cpu_seat", {{"seat", std::to_string(seat)}, {"level", level_name(s.level)}});
+  return say("player.cpu", {{"level", level_name(s.level)}});
+}
+
+std::string Session::played_line(const MatchPlan& plan, std::uint32_t seat, const std::string& side,
+                                 const std::string& move) const {
+  if (plan.mode == Mode::kAgainstCpu && plan.human(seat)) return say("game.you_play", {{"side", side}, {"move", move}});
+  return say("game.plays", {{"side", side}, {"player", player_name(plan, seat)}, {"move", move}});
+}
+
+std::string Session::side_of(const Game& game, const v1::GameState& state, std::uint32_t seat) const {
+  for (int i = 0; i < state.side_seats_size() && i < game.info.sides_size(); ++i)
+    if (state.side_seats(i) == seat) return game.info.sides(i);
+  return "?";
+}
+
+std::string Session::level_name(Level level) const {
+  switch (level) {
+    case v1::SuggestMoveRequest::NOVATO: return say("level.novato");
+    case v1::SuggestMoveRequest::EXPERTO: return say("level.experto");
+    default: return say("level.normal");
+  }
+}
+
+std::string Session::mode_name(const MatchPlan& plan) const {
+  switch (plan.mode) {
+    case Mode::kTwoPlayers: return say("mode.two_players");
+    case Mode::kDemo: return say("mode.demo");
+    case Mode::kAgainstCpu:
+      for (const SeatPlan& s : plan.seats)
+        if (!s.human) return say("mode.against_cpu", {{"level", level_name(s.level)}});
+  }
+  return {};
+}
+
+std::string Session::move_text(const v1::BoardView& view, const v1::Move& move) const {
+  std::string text = move.notation().empty() ? "#" + std::to_string(move.id()) : move.notation();
+  if (move.cells_size() == 1 && view.columns() > 0) {
+    const std::string cell = cell_name(view, move.cells(0));
+    if (cell != text) text += " (" + cell + ")";
+  }
+  return text;
+}
+
+std::string Session::explain(const Failure& failure, const Game* game) const {
+  const std::string& reason = failure.detail.reason();
+  if (game && !reason.empty() && game->text.has("error." + reason)) {
+    v1::Text t;
+    t.set_key("error." + reason);
+    *t.mutable_args() = failure.detail.args();
+    return game->text.text(t);
+  }
+  if (failure.code == grpc::StatusCode::UNAVAILABLE || failure.code == grpc::StatusCode::DEADLINE_EXCEEDED)
+    return say("error.unreachable", {{"host", host_.address()}, {"message", failure.message}});
+  return say("error.host", {{"message", failure.detail.message().empty() ? failure.message
+                                                                          : failure.detail.message()}});
+}
+
+void Session::error(std::string_view text) { con_.line(con_.style().paint(text, Tone::kError)); }
+
+// ---------------------------------------------------------------- prompts
+
+std::optional<int> Session::choose(std::string_view question, int first, int last, int fallback) {
+  for (;;) {
+    Args args = {{"question", std::string(question)},
+                 {"first", std::to_string(first)},
+                 {"last", std::to_string(last)}};
+    std::string prompt = fallback >= first && fallback <= last
+                             ? say("menu.prompt_default", {{"question", std::string(question)},
+                                                           {"first", std::to_string(first)},
+                                                           {"last", std::to_string(last)},
+                                                           {"default", std::to_string(fallback)}})
+                             : say("menu.prompt", args);
+    auto in = con_.ask(prompt + " ");
+    if (in.status != Console::Status::kLine) return std::nullopt;
+    if (in.text.empty() && fallback >= first && fallback <= last) return fallback;
+    if (auto cmd = parse_command(in.text, ui_);
+        cmd && (cmd->command == Command::kQuit || cmd->command == Command::kBack || cmd->command == Command::kMenu))
+      return std::nullopt;
+    if (auto n = parse_number(in.text); n && *n >= first && *n <= last) return n;
+    error(say("menu.bad_choice", {{"first", std::to_string(first)}, {"last", std::to_string(last)}}));
+  }
+}
+
+std::optional<bool> Session::ask_yes_no(std::string_view question, bool fallback) {
+  const std::string yes = say("answer.yes"), no = say("answer.no");
+  for (;;) {
+    auto in = con_.ask(say("answer.prompt", {{"question", std::string(question)},
+                                             {"yes", fallback ? upper_ascii(yes) : yes},
+                                             {"no", fallback ? no : upper_ascii(no)}}) +
+                       " ");
+    if (in.status != Console::Status::kLine) return std::nullopt;
+    if (in.text.empty()) return fallback;
+    if (auto answer = parse_answer(in.text, ui_)) return answer;
+    error(say("answer.bad", {{"yes", yes}, {"no", no}}));
+  }
+}
+
+std::optional<Level> Session::choose_level(std::string_view question) {
+  for (int i = 0; i < 3; ++i) con_.line("  " + std::to_string(i + 1) + ". " + level_name(kLevels[i]));
+  const int fallback = opt_.level == v1::SuggestMoveRequest::NOVATO ? 1
+                       : opt_.level == v1::SuggestMoveRequest::EXPERTO ? 3 : 2;
+  auto n = choose(question, 1, 3, fallback);
+  if (!n) return std::nullopt;
+  return kLevels[*n - 1];
+}
+
+// ---------------------------------------------------------------- saving
+
+void Session::save() {
+  if (!store_) return;
+  std::string problem = store_->save(data_);
+  if (!problem.empty() && !save_failed_) error(say("app.save_failed", {{"reason", problem}}));
+  save_failed_ = !problem.empty();
+}
+
+void Session::keep_unfinished(const Match& match) {
+  if (match.plan().mode == Mode::kDemo || match.over()) return;
+  data_.unfinished = SavedGame{match.plan(), match.state()};
+  save();
+}
+
+void Session::drop_unfinished() {
+  if (!data_.unfinished) return;
+  data_.unfinished.reset();
+  save();
+}
+
+}  // namespace game_client

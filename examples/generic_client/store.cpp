@@ -1,0 +1,189 @@
+#include "store.h"
+
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <google/protobuf/util/json_util.h>
+
+namespace game_client {
+namespace {
+
+namespace fs = std::filesystem;
+using boardgame::rules::Checked;
+using nlohmann::json;
+
+constexpr int kFormat = 1;
+
+const char* mode_name(Mode m) {
+  switch (m) {
+    case Mode::kTwoPlayers: return "two_players";
+    case Mode::kAgainstCpu: return "against_cpu";
+    case Mode::kDemo: return "demo";
+  }
+  return "";
+}
+
+std::optional<Mode> mode_from(const std::string& name) {
+  for (Mode m : {Mode::kTwoPlayers, Mode::kAgainstCpu, Mode::kDemo})
+    if (name == mode_name(m)) return m;
+  return std::nullopt;
+}
+
+template <class Message>
+json message_json(const Message& m) {
+  std::string text;
+  google::protobuf::util::MessageToJsonString(m, &text);
+  return json::parse(text);
+}
+
+template <class Message>
+std::string message_from(const json& j, Message* m) {
+  auto status = google::protobuf::util::JsonStringToMessage(j.dump(), m);
+  return status.ok() ? std::string() : std::string(status.message());
+}
+
+Checked<SavedGame> saved_game_from(const json& j) {
+  using Result = Checked<SavedGame>;
+  if (!j.is_object()) return Result::fail("the unfinished game is not an object");
+  SavedGame g;
+  if (!j.contains("mode") || !j["mode"].is_string() || !mode_from(j["mode"].get<std::string>()))
+    return Result::fail("the unfinished game has no known mode");
+  g.plan.mode = *mode_from(j["mode"].get<std::string>());
+  if (!j.contains("seats") || !j["seats"].is_array() || j["seats"].empty())
+    return Result::fail("the unfinished game lists no seats");
+  for (const json& s : j["seats"]) {
+    SeatPlan seat;
+    if (!s.is_object() || !s.contains("human") || !s["human"].is_boolean())
+      return Result::fail("a seat of the unfinished game does not say who plays it");
+    seat.human = s["human"].get<bool>();
+    if (!seat.human) {
+      if (!s.contains("level") || !s["level"].is_string() ||
+          !v1::SuggestMoveRequest::Level_Parse(s["level"].get<std::string>(), &seat.level) ||
+          seat.level == v1::SuggestMoveRequest::LEVEL_UNSPECIFIED)
+        return Result::fail("a CPU seat of the unfinished game has no known level");
+    }
+    g.plan.seats.push_back(seat);
+  }
+  if (!j.contains("state")) return Result::fail("the unfinished game has no state");
+  if (std::string why = message_from(j["state"], &g.state); !why.empty())
+    return Result::fail("the unfinished game's state is not a GameState: " + why);
+  g.plan.game_id = g.state.game_id();
+  g.plan.settings.assign(g.state.settings().begin(), g.state.settings().end());
+  g.plan.game_number = g.state.game_number();
+  return Result::ok(std::move(g));
+}
+
+}  // namespace
+
+json to_json(const ClientData& data) {
+  json out = {{"format", kFormat}, {"scoreboard", data.scoreboard.to_json()}};
+  out["settings"] = json::object();
+  for (const auto& [game, settings] : data.settings) {
+    json list = json::array();
+    for (const v1::Setting& s : settings) list.push_back(message_json(s));
+    out["settings"][game] = list;
+  }
+  if (data.unfinished) {
+    json seats = json::array();
+    for (const SeatPlan& s : data.unfinished->plan.seats) {
+      json seat = {{"human", s.human}};
+      if (!s.human) seat["level"] = v1::SuggestMoveRequest::Level_Name(s.level);
+      seats.push_back(seat);
+    }
+    out["unfinished"] = {{"mode", mode_name(data.unfinished->plan.mode)},
+                         {"seats", seats},
+                         {"state", message_json(data.unfinished->state)}};
+  }
+  return out;
+}
+
+Checked<ClientData> client_data_from_json(const json& j) {
+  using Result = Checked<ClientData>;
+  if (!j.is_object()) return Result::fail("the file does not hold a JSON object");
+  if (!j.contains("format") || j["format"] != kFormat)
+    return Result::fail("the file is not in format " + std::to_string(kFormat));
+  ClientData data;
+  if (j.contains("scoreboard")) {
+    auto board = Scoreboard::from_json(j["scoreboard"]);
+    if (!board) return Result::fail(board.error);
+    data.scoreboard = std::move(board.value);
+  }
+  if (j.contains("settings")) {
+    if (!j["settings"].is_object()) return Result::fail("the settings are not an object");
+    for (const auto& [game, list] : j["settings"].items()) {
+      if (!list.is_array()) return Result::fail("the settings of " + game + " are not a list");
+      for (const json& item : list) {
+        v1::Setting s;
+        if (std::string why = message_from(item, &s); !why.empty())
+          return Result::fail("a setting of " + game + " is not a Setting: " + why);
+        data.settings[game].push_back(s);
+      }
+    }
+  }
+  if (j.contains("unfinished")) {
+    auto game = saved_game_from(j["unfinished"]);
+    if (!game) return Result::fail(game.error);
+    data.unfinished = std::move(game.value);
+  }
+  return Result::ok(std::move(data));
+}
+
+Store::Store(fs::path directory) : file_(std::move(directory) / "game-client.json") {}
+
+fs::path Store::default_directory(const Getenv& getenv) {
+  const char* xdg = getenv("XDG_DATA_HOME");
+  if (xdg != nullptr && *xdg == '/') return fs::path(xdg) / "club-games";
+  const char* home = getenv("HOME");
+  if (home != nullptr && *home != '\0') return fs::path(home) / ".local" / "share" / "club-games";
+  return {};
+}
+
+Store::Loaded Store::load() const {
+  Loaded loaded;
+  std::error_code ec;
+  if (!fs::exists(file_, ec)) return loaded;
+  std::string problem;
+  std::ifstream in(file_, std::ios::binary);
+  if (!in) {
+    problem = "it cannot be opened";
+  } else {
+    std::ostringstream text;
+    text << in.rdbuf();
+    json j = json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) {
+      problem = "it is not valid JSON";
+    } else {
+      auto data = client_data_from_json(j);
+      if (data) {
+        loaded.data = std::move(data.value);
+        return loaded;
+      }
+      problem = data.error;
+    }
+  }
+  loaded.problem = problem;
+  fs::path aside = file_;
+  aside += ".unreadable";
+  fs::rename(file_, aside, ec);
+  if (!ec) loaded.set_aside = aside;
+  return loaded;
+}
+
+std::string Store::save(const ClientData& data) const {
+  std::error_code ec;
+  fs::create_directories(file_.parent_path(), ec);
+  if (ec) return "cannot create " + file_.parent_path().string() + ": " + ec.message();
+  fs::path temporary = file_;
+  temporary += ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << to_json(data).dump(2) << '\n';
+    if (!out.flush()) return "cannot write " + temporary.string();
+  }
+  fs::rename(temporary, file_, ec);
+  if (ec) return "cannot replace " + file_.string() + ": " + ec.message();
+  return {};
+}
+
+}  // namespace game_client

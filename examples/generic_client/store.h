@@ -1,0 +1,62 @@
+// What survives quitting: the scoreboard, the settings chosen for each game
+// and an unfinished game, in one JSON file under the user's data directory
+// ($XDG_DATA_HOME/club-games/, else ~/.local/share/club-games/). Written
+// whole to a temporary file and renamed, so a crash never leaves half a
+// file; a file that cannot be read is moved aside, never overwritten.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "language.h"
+#include "match.h"
+#include "scoreboard.h"
+
+namespace game_client {
+
+// An unfinished game: who plays it and its record (the state as the server
+// last returned it; only its record is trusted on restoring).
+struct SavedGame {
+  MatchPlan plan;
+  v1::GameState state;
+};
+
+struct ClientData {
+  Scoreboard scoreboard;
+  std::map<std::string, std::vector<v1::Setting>> settings;  // by game id
+  std::optional<SavedGame> unfinished;
+};
+
+class Store {
+ public:
+  explicit Store(std::filesystem::path directory);
+
+  // $XDG_DATA_HOME/club-games when set to an absolute path, else
+  // $HOME/.local/share/club-games; empty when neither is known.
+  static std::filesystem::path default_directory(const Getenv& getenv);
+
+  const std::filesystem::path& file() const { return file_; }
+
+  struct Loaded {
+    ClientData data;
+    std::string problem;              // why the file could not be read, or ""
+    std::filesystem::path set_aside;  // where the unreadable file went, or ""
+  };
+  // No file yet is a fresh start, not a problem.
+  Loaded load() const;
+
+  // "" or what went wrong.
+  std::string save(const ClientData& data) const;
+
+ private:
+  std::filesystem::path file_;
+};
+
+// The parts of ClientData as JSON, exposed for tests.
+nlohmann::json to_json(const ClientData& data);
+boardgame::rules::Checked<ClientData> client_data_from_json(const nlohmann::json& json);
+
+}  // namespace game_client

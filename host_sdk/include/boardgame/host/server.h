@@ -1,0 +1,31 @@
+// A gRPC server for a GameService, with the standard health service and
+// server reflection, as game-host runs it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <grpcpp/server.h>
+
+#include "boardgame/host/game_service.h"
+
+namespace boardgame::host {
+
+struct ServerOptions {
+  // "host:port"; port 0 picks a free port. Empty: no port, in-process
+  // channels only (Server::InProcessChannel).
+  std::string listen = "127.0.0.1:0";
+  // Largest request or response, in bytes. A GameState is a few hundred.
+  int max_message_bytes = 1 << 20;
+};
+
+struct RunningServer {
+  std::unique_ptr<grpc::Server> server;
+  int port = 0;  // the port actually bound; 0 without one
+};
+
+// Starts serving `service`, which must outlive the server. Throws
+// std::runtime_error when the address cannot be bound.
+RunningServer start_server(GameService& service, const ServerOptions& options);
+
+}  // namespace boardgame::host

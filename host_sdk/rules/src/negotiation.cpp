@@ -1,0 +1,121 @@
+#include "boardgame/rules/negotiation.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "boardgame/rules/language_tag.h"
+
+namespace boardgame::rules {
+namespace {
+
+bool same_tag(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// The first tag of the lookup chain that a game publishes, or "".
+std::string look_up(const LanguageTag& tag, const std::vector<std::string>& available) {
+  for (const std::string& candidate : lookup_chain(tag))
+    for (const std::string& locale : available)
+      if (same_tag(candidate, locale)) return locale;
+  return {};
+}
+
+std::string_view trim(std::string_view s) {
+  auto ows = [](char c) { return c == ' ' || c == '\t'; };
+  while (!s.empty() && ows(s.front())) s.remove_prefix(1);
+  while (!s.empty() && ows(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ), in
+// thousandths.
+Checked<int> parse_qvalue(std::string_view q) {
+  auto bad = [&] {
+    return Checked<int>::fail("q-value '" + std::string(q) +
+                              "' must be a number from 0 to 1 with at most three decimals");
+  };
+  if (q.empty() || (q[0] != '0' && q[0] != '1')) return bad();
+  int whole = q[0] - '0';
+  if (q.size() == 1) return Checked<int>::ok(whole * 1000);
+  if (q[1] != '.' || q.size() > 5) return bad();
+  int fraction = 0;
+  for (std::size_t i = 2; i < 5; ++i) {
+    char c = i < q.size() ? q[i] : '0';
+    if (c < '0' || c > '9') return bad();
+    fraction = fraction * 10 + (c - '0');
+  }
+  if (whole == 1 && fraction != 0) return bad();
+  return Checked<int>::ok(whole * 1000 + fraction);
+}
+
+struct Range {
+  std::string tag;  // "*" or a language tag
+  int weight;       // q-value in thousandths
+};
+
+Checked<std::vector<Range>> parse_accept_language(std::string_view header) {
+  using Result = Checked<std::vector<Range>>;
+  std::vector<Range> ranges;
+  std::size_t start = 0;
+  while (start <= header.size()) {
+    std::size_t comma = header.find(',', start);
+    std::string_view element =
+        trim(header.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    start = comma == std::string_view::npos ? header.size() + 1 : comma + 1;
+    if (element.empty()) continue;  // the list syntax allows empty elements
+
+    std::string_view range = element;
+    int weight = 1000;
+    if (std::size_t semi = element.find(';'); semi != std::string_view::npos) {
+      range = trim(element.substr(0, semi));
+      std::string_view param = trim(element.substr(semi + 1));
+      if (param.size() < 2 || (param[0] != 'q' && param[0] != 'Q') || param[1] != '=')
+        return Result::fail("Accept-Language entry '" + std::string(element) +
+                            "': only a weight such as ';q=0.8' may follow a language");
+      auto q = parse_qvalue(param.substr(2));
+      if (!q) return Result::fail("Accept-Language entry '" + std::string(element) + "': " + q.error);
+      weight = q.value;
+    }
+    if (range == "*") {
+      ranges.push_back({"*", weight});
+      continue;
+    }
+    auto tag = parse_language_tag(range);
+    if (!tag) return Result::fail("Accept-Language: " + tag.error);
+    ranges.push_back({tag.value.to_string(), weight});
+  }
+  std::stable_sort(ranges.begin(), ranges.end(),
+                   [](const Range& a, const Range& b) { return a.weight > b.weight; });
+  return Result::ok(std::move(ranges));
+}
+
+}  // namespace
+
+Checked<std::string> negotiate_locale(std::string_view requested,
+                                      const std::vector<std::string>& available,
+                                      std::string_view fallback) {
+  auto tag = parse_language_tag(requested);
+  if (!tag) return Checked<std::string>::fail(tag.error);
+  std::string found = look_up(tag.value, available);
+  return Checked<std::string>::ok(found.empty() ? std::string(fallback) : found);
+}
+
+Checked<std::string> negotiate_accept_language(std::string_view header,
+                                               const std::vector<std::string>& available,
+                                               std::string_view fallback) {
+  auto ranges = parse_accept_language(header);
+  if (!ranges) return Checked<std::string>::fail(ranges.error);
+  for (const Range& range : ranges.value) {
+    if (range.weight == 0) break;  // sorted: everything from here is refused
+    if (range.tag == "*") break;   // any language will do: the fallback
+    std::string found = look_up(parse_language_tag(range.tag).value, available);
+    if (!found.empty()) return Checked<std::string>::ok(found);
+  }
+  return Checked<std::string>::ok(std::string(fallback));
+}
+
+}  // namespace boardgame::rules

@@ -1,0 +1,25 @@
+#include "boardgame/rules/page.h"
+
+namespace boardgame::rules {
+
+const std::string& PagePart::heading() const {
+  return std::visit([](const auto* part) -> const std::string& { return part->heading(); },
+                    content);
+}
+
+std::vector<PagePart> page_parts(const v1::RulesDocument& d) {
+  return {
+      {"setup", &d.setup()},
+      {"how-to-play", &d.how_to_play()},
+      {"how-to-win", &d.how_to_win()},
+      {"draws", &d.draws()},
+      {"resigning", &d.resigning()},
+      {"settings", &d.settings()},
+      {"local-rules", &d.local_rules()},
+      {"glossary", &d.glossary()},
+      {"faq", &d.faq()},
+      {"strategy", &d.strategy()},
+  };
+}
+
+}  // namespace boardgame::rules

@@ -1,0 +1,118 @@
+#include "boardgame/host/loader.h"
+
+#include <algorithm>
+#include <boost/dll/library_info.hpp>
+#include <boost/dll/shared_library.hpp>
+#include <stdexcept>
+
+#include "boardgame/v1/game_service.pb.h"
+#include "status_names.h"
+
+namespace boardgame::host {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Refused : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Reads the symbol table without running the file's code: only a library
+// that exports the entry table in its section gets loaded.
+void check_exports_entry(const fs::path& file) {
+  std::vector<std::string> symbols;
+  try {
+    boost::dll::library_info info(file);
+    symbols = info.symbols(BOARDGAME_ENTRY_SECTION_NAME);
+  } catch (const std::exception&) {
+    throw Refused("not a shared library");
+  }
+  if (std::find(symbols.begin(), symbols.end(), BOARDGAME_ENTRY_NAME) == symbols.end())
+    throw Refused("no game plugin entry point: the library exports no '" +
+                  std::string(BOARDGAME_ENTRY_NAME) + "' in section '" +
+                  BOARDGAME_ENTRY_SECTION_NAME + "'");
+}
+
+GamePlugin open(const fs::path& file) {
+  check_exports_entry(file);
+  std::shared_ptr<boost::dll::shared_library> library;
+  try {
+    library = std::make_shared<boost::dll::shared_library>(
+        file, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  } catch (const std::exception& e) {
+    throw Refused(std::string("cannot be loaded: ") + e.what());
+  }
+  const auto& entry = library->get_alias<const BoardgamePlugin>(BOARDGAME_ENTRY_NAME);
+  if (entry.abi_version != BOARDGAME_ABI_VERSION)
+    throw Refused("wrong plugin ABI version: built for version " +
+                  std::to_string(entry.abi_version) + ", this host speaks version " +
+                  std::to_string(BOARDGAME_ABI_VERSION));
+  if (!entry.game_id || !*entry.game_id) throw Refused("the entry table names no game id");
+  const bool complete = entry.describe_game && entry.setup && entry.list_moves &&
+                        entry.apply_move && entry.resign && entry.get_outcome &&
+                        entry.suggest_move && (entry.abi_revision < 1 || entry.get_rules);
+  if (!complete)
+    throw Refused("the entry table of game '" + std::string(entry.game_id) +
+                  "' lacks some of its calls");
+  return GamePlugin(std::move(library), entry, file);
+}
+
+// A plugin must at least describe itself and start a game with default
+// settings before the host serves it.
+void probe(const GamePlugin& plugin) {
+  auto refuse = [](const char* call, const grpc::Status& s) {
+    throw Refused(std::string("its calls fail: ") + call + " returned " +
+                  status_name(s.error_code()) + ": " + s.error_message());
+  };
+  v1::DescribeGameRequest describe;
+  describe.set_game_id(plugin.game_id());
+  describe.set_locale("en");
+  v1::DescribeGameResponse info;
+  if (auto s = plugin.call(plugin.entry().describe_game, describe, &info); !s.ok())
+    refuse("DescribeGame", s);
+  if (info.game().id() != plugin.game_id())
+    throw Refused("its calls fail: DescribeGame names game '" + info.game().id() +
+                  "', not '" + plugin.game_id() + "'");
+  v1::SetupRequest setup;
+  setup.set_game_id(plugin.game_id());
+  v1::SetupResponse started;
+  if (auto s = plugin.call(plugin.entry().setup, setup, &started); !s.ok()) refuse("Setup", s);
+}
+
+}  // namespace
+
+LoadResult load_plugins(const fs::path& folder) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& e : fs::directory_iterator(folder))
+    if (e.is_regular_file()) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+
+  LoadResult result;
+  for (const fs::path& file : files) {
+    LoadNote note;
+    note.file = file;
+    try {
+      GamePlugin plugin = open(file);
+      note.game_id = plugin.game_id();
+      for (const GamePlugin& other : result.games)
+        if (other.game_id() == plugin.game_id())
+          throw Refused("duplicate game id '" + plugin.game_id() + "', already served from " +
+                        other.file().string());
+      probe(plugin);
+      note.loaded = true;
+      result.games.push_back(std::move(plugin));
+    } catch (const Refused& e) {
+      note.reason = e.what();
+    }
+    result.notes.push_back(std::move(note));
+  }
+  return result;
+}
+
+std::string describe(const LoadNote& note) {
+  if (note.loaded) return "loaded game '" + note.game_id + "' from " + note.file.string();
+  return "refused " + note.file.string() + ": " + note.reason;
+}
+
+}  // namespace boardgame::host

@@ -1,0 +1,349 @@
+#include "searcher.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+#include "beginner.h"
+#include "tactics.h"
+
+namespace uttt {
+
+using search::Node;
+using search::Proof;
+
+namespace {
+
+// Unvisited children come first, in move order; a proven win beats them,
+// a proven loss is never chosen while anything else remains.
+constexpr float kUnvisited = 1e6f;
+constexpr float kProvenWin = 1e7f;
+constexpr float kProvenLoss = -1e7f;
+
+// Every search pass reads the clock and the stop flag once per this many
+// iterations: about a tenth of a millisecond.
+constexpr std::uint64_t kPollEvery = 64;
+
+// A search on a position with one legal move only estimates its value.
+constexpr std::uint64_t kForcedMoveIterations = 256;
+
+// ln x for x >= 1, to about 1e-4: the exploration term needs no more, and
+// std::log would cost more than the rest of a selection step. Pure float
+// arithmetic, so the same on every machine.
+inline float fast_ln(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int exponent = int(bits >> 23) - 127;
+  bits = (bits & 0x007FFFFFu) | 0x3F800000u;
+  float m;
+  std::memcpy(&m, &bits, sizeof m);  // mantissa in [1, 2)
+  const float t = (m - 1.0f) / (m + 1.0f);
+  const float t2 = t * t;
+  return float(exponent) * 0.69314718f + 2.0f * t * (1.0f + t2 * (1.0f / 3 + t2 * 0.2f));
+}
+
+Proof proof_of(Status s, Player mover) {
+  const Winner w = winner_of(s);
+  if (w == Winner::kDraw) return Proof::kDraw;
+  return w == (mover == Player::X ? Winner::kX : Winner::kO) ? Proof::kWin : Proof::kLoss;
+}
+
+Winner winner_for(Player p) { return p == Player::X ? Winner::kX : Winner::kO; }
+
+Node fresh_node(Move m) { return Node{0, 0, 0, kUnvisited, 1.0f, m, 0, Proof::kUnknown, 0}; }
+
+}  // namespace
+
+SearchConfig config_for(Level level) {
+  SearchConfig c;
+  switch (level) {
+    case Level::kExperto:
+      break;
+    case Level::kNormal:
+      c.playout = search::Playout::kUniform;
+      c.budget_share = 0.25;
+      c.max_iterations = 12000;
+      break;
+    case Level::kNovato:
+      c.playout = search::Playout::kUniform;
+      c.max_iterations = 300;
+      c.blunder_rate = 0.3;
+      break;
+  }
+  return c;
+}
+
+SearchConfig plain_uct() {
+  SearchConfig c;
+  c.playout = search::Playout::kUniform;
+  c.solver = false;
+  c.exploration = 0.5f;  // its best by measurement (0.35 is as good, 0.7 and 1.0 worse)
+  return c;
+}
+
+Searcher::Searcher(const SearchConfig& config, std::size_t tree_bytes)
+    : config_(config),
+      // Room for the root's children at least, whatever the budget says.
+      capacity_(std::max<std::size_t>(tree_bytes / sizeof(Node), 2 * kCells)) {}
+
+Searcher::~Searcher() = default;
+
+void Searcher::forget() {
+  has_tree_ = false;
+  used_ = reused_ = 0;
+}
+
+SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
+  if (pos.is_over()) throw std::invalid_argument("cannot choose a move: the game is over");
+  if (!(limits.max_milliseconds >= 0) || !std::isfinite(limits.max_milliseconds))
+    throw std::invalid_argument("the time budget must be a finite number of milliseconds >= 0");
+  if (limits.max_iterations == 0 && limits.max_milliseconds == 0)
+    throw std::invalid_argument("a search needs an iteration budget or a time budget");
+
+  const auto start = Clock::now();
+  Rng rng(limits.seed);
+  if (config_.solver) {
+    if (const int win = search::immediate_game_win(pos); win >= 0)
+      return {Move(win), 0, 1.0};
+  }
+  if (config_.blunder_rate > 0 && rng.below(1u << 20) < config_.blunder_rate * (1u << 20))
+    return {search::beginner_move(pos, rng), 0, 0.5};
+
+  if (!nodes_) nodes_.reset(new Node[capacity_]);  // pages are touched as the tree grows
+  reused_ = 0;
+  if (!reroot(pos)) start_tree(pos);
+  // A kept root may be a leaf (even a proven one, such as a certain draw);
+  // the answer needs its children.
+  if (!nodes_[0].children && !expand(nodes_[0], root_pos_)) {
+    start_tree(pos);
+    expand(nodes_[0], root_pos_);
+  }
+
+  // The level's share of the budget; the clock started with this call, so
+  // the tree reuse above is paid from it too.
+  std::uint64_t max_iterations = ~std::uint64_t(0);
+  if (limits.max_iterations)
+    max_iterations = std::max<std::uint64_t>(
+        1, std::uint64_t(double(limits.max_iterations) * config_.budget_share));
+  if (config_.max_iterations) max_iterations = std::min(max_iterations, config_.max_iterations);
+  if (pos.count_legal_moves() == 1) max_iterations = std::min(max_iterations, kForcedMoveIterations);
+  Clock::time_point deadline = Clock::time_point::max();
+  if (limits.max_milliseconds > 0)
+    deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(
+                           limits.max_milliseconds * config_.budget_share));
+
+  const std::uint64_t iterations = run(max_iterations, deadline, limits.stop, rng);
+  SearchResult result = best_result();
+  result.iterations = iterations;
+  return result;
+}
+
+void Searcher::start_tree(const Position& pos) {
+  root_pos_ = pos;
+  nodes_[0] = fresh_node(0);
+  used_ = 1;
+  reused_ = 0;
+  has_tree_ = true;
+}
+
+bool Searcher::reroot(const Position& pos) {
+  if (!has_tree_ || !config_.reuse_tree || pos.rules() != root_pos_.rules()) return false;
+  if (pos == root_pos_) return true;
+  const int plies = pos.ply() - root_pos_.ply();
+  if (plies != 1 && plies != 2) return false;
+  const Node& root = nodes_[0];
+  for (std::uint32_t i = root.children; i < root.children + root.child_count && root.children; ++i) {
+    Position after = root_pos_;
+    after.play(nodes_[i].move);
+    if (plies == 1 && after == pos) {
+      compact_below(i);
+      root_pos_ = pos;
+      return true;
+    }
+    const Node& child = nodes_[i];
+    if (plies == 1 || !child.children) continue;
+    for (std::uint32_t j = child.children; j < child.children + child.child_count; ++j) {
+      Position next = after;
+      next.play(nodes_[j].move);
+      if (next == pos) {
+        compact_below(j);
+        root_pos_ = pos;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Copies the subtree below new_root to the front of the pool, breadth
+// first, so the kept tree is contiguous and the rest of the pool is free.
+void Searcher::compact_below(std::uint32_t new_root) {
+  std::vector<Node> kept;
+  kept.push_back(nodes_[new_root]);
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const Node n = kept[i];
+    if (!n.children) continue;
+    kept[i].children = std::uint32_t(kept.size());
+    kept.insert(kept.end(), &nodes_[n.children], &nodes_[n.children] + n.child_count);
+  }
+  std::copy(kept.begin(), kept.end(), nodes_.get());
+  used_ = reused_ = kept.size();
+}
+
+bool Searcher::expand(Node& node, const Position& pos) {
+  MoveList moves;
+  pos.legal_moves(moves);
+  if (used_ + std::size_t(moves.size) > capacity_) return false;  // the pool is full
+  node.children = std::uint32_t(used_);
+  node.child_count = std::uint8_t(moves.size);
+  for (const Move m : moves) nodes_[used_++] = fresh_node(m);
+  if (config_.solver) {
+    if (const int win = search::immediate_game_win(pos); win >= 0) {
+      for (std::uint32_t i = node.children; i < node.children + node.child_count; ++i)
+        if (nodes_[i].move == win) record_proof(nodes_[i], Proof::kWin);
+      record_proof(node, Proof::kLoss);
+    }
+  }
+  return true;
+}
+
+std::uint32_t Searcher::select(const Node& parent) const {
+  const float scale = config_.exploration * std::sqrt(fast_ln(float(parent.visits)));
+  const Node* child = &nodes_[parent.children];
+  int best = 0;
+  float best_score = child[0].q + scale * child[0].explore;
+  for (int i = 1; i < parent.child_count; ++i) {
+    const float score = child[i].q + scale * child[i].explore;
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return parent.children + std::uint32_t(best);
+}
+
+void Searcher::record_proof(Node& node, Proof proof) const {
+  node.proof = proof;
+  // Without the solver a finished game is only a leaf whose playout is
+  // exact; its value still comes from the averages.
+  if (!config_.solver) return;
+  node.q = proof == Proof::kWin ? kProvenWin : proof == Proof::kLoss ? kProvenLoss : 0.5f;
+}
+
+// A node is won for its mover when every reply loses for the opponent, lost
+// when one reply wins, drawn when the best reply draws. path[d] are node
+// indices from the root; the proof climbs while it keeps settling parents.
+void Searcher::prove_upwards(const std::uint32_t* path, int depth) {
+  for (int d = depth; d >= 1; --d) {
+    const Node& child = nodes_[path[d]];
+    Node& parent = nodes_[path[d - 1]];
+    if (child.proof == Proof::kUnknown || parent.proof != Proof::kUnknown) return;
+    if (child.proof == Proof::kWin) {
+      record_proof(parent, Proof::kLoss);
+      continue;
+    }
+    bool drawn = false;
+    for (std::uint32_t i = parent.children; i < parent.children + parent.child_count; ++i) {
+      const Proof p = nodes_[i].proof;
+      if (p == Proof::kUnknown) return;
+      drawn |= p == Proof::kDraw;
+    }
+    record_proof(parent, drawn ? Proof::kDraw : Proof::kWin);
+  }
+}
+
+std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point deadline,
+                           const std::atomic<bool>* stop, Rng& rng) {
+  const bool timed = deadline != Clock::time_point::max();
+  const Player root_mover = ~root_pos_.side_to_move();
+  const bool solver = config_.solver;
+
+  std::uint32_t path[kMaxPlies + 2];
+  std::uint64_t it = 0;
+  for (; it < max_iterations; ++it) {
+    if (it % kPollEvery == 0 && it > 0) {
+      if (stop && stop->load(std::memory_order_relaxed)) break;
+      if (timed && Clock::now() >= deadline) break;
+    }
+    if (solver && nodes_[0].proof != Proof::kUnknown) break;  // nothing left to learn
+
+    Position pos = root_pos_;
+    int depth = 0;
+    path[0] = 0;
+    Winner result;
+    for (;;) {
+      Node& node = nodes_[path[depth]];
+      const Player mover = (depth & 1) ? ~root_mover : root_mover;
+      if (node.proof != Proof::kUnknown) {
+        result = node.proof == Proof::kDraw ? Winner::kDraw
+                 : node.proof == Proof::kWin ? winner_for(mover)
+                                             : winner_for(~mover);
+        break;
+      }
+      if (!node.children) {
+        const bool grow = depth == 0 || node.visits >= config_.expand_visits;
+        if (!grow || !expand(node, pos)) {
+          result = search::play_out(pos, rng, config_.playout);
+          break;
+        }
+        if (node.proof != Proof::kUnknown) continue;
+      }
+      const std::uint32_t next = select(node);
+      Node& child = nodes_[next];
+      pos.play(child.move);
+      path[++depth] = next;
+      if (pos.is_over())
+        record_proof(child, proof_of(pos.status(), ~mover));
+      else if (solver && search::dead_draw(pos))
+        record_proof(child, Proof::kDraw);
+    }
+
+    for (int d = depth; d >= 0; --d) {
+      Node& node = nodes_[path[d]];
+      const Player mover = (d & 1) ? ~root_mover : root_mover;
+      ++node.visits;
+      node.half_points += result == Winner::kDraw ? 1 : result == winner_for(mover) ? 2 : 0;
+      const float inverse = 1.0f / float(node.visits);
+      node.explore = std::sqrt(inverse);
+      if (node.proof == Proof::kUnknown || !solver) node.q = 0.5f * float(node.half_points) * inverse;
+    }
+    if (solver) prove_upwards(path, depth);
+  }
+  return it;
+}
+
+SearchResult Searcher::best_result() const {
+  const Node& root = nodes_[0];
+  const Node* first = &nodes_[root.children];
+  const Node* const last = first + root.child_count;
+  auto mean = [](const Node& n) { return n.visits ? 0.5 * n.half_points / n.visits : 0.5; };
+
+  const Node* best = nullptr;
+  for (const Node* c = first; c != last; ++c)
+    if (c->proof == Proof::kWin) return {c->move, 0, 1.0};
+  auto better = [&](const Node* a, const Node* b) {  // is a better than b?
+    if (!b) return true;
+    if (a->visits != b->visits) return a->visits > b->visits;
+    return a->half_points > b->half_points;
+  };
+  for (const Node* c = first; c != last; ++c)
+    if ((c->proof != Proof::kLoss || !config_.solver) && better(c, best)) best = c;
+  if (!best)  // every move loses: resist the longest, where the search looked most
+    for (const Node* c = first; c != last; ++c)
+      if (better(c, best)) best = c;
+  if (config_.solver && best->proof != Proof::kDraw && mean(*best) < 0.5) {
+    const Node* draw = nullptr;
+    for (const Node* c = first; c != last; ++c)
+      if (c->proof == Proof::kDraw && better(c, draw)) draw = c;
+    if (draw) best = draw;
+  }
+  double expected = mean(*best);
+  if (config_.solver && best->proof != Proof::kUnknown)
+    expected = best->proof == Proof::kDraw ? 0.5 : best->proof == Proof::kWin ? 1.0 : 0.0;
+  return {best->move, 0, expected};
+}
+
+}  // namespace uttt

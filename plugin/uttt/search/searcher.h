@@ -1,0 +1,102 @@
+// Monte Carlo tree search with a solver, over a preallocated node pool that
+// survives from one move to the next.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "rollout.h"
+#include "uttt/engine/position.h"
+#include "uttt/engine/random.h"
+#include "uttt/search/search.h"
+
+namespace uttt {
+
+// Everything that makes one CPU player differ from another.
+struct SearchConfig {
+  search::Playout playout = search::Playout::kDecisive;
+  // Proven wins, losses and draws travel up the tree, a move that wins the
+  // game at once is played without searching, and a leaf where no line can
+  // be completed any more counts as a draw.
+  bool solver = true;
+  float exploration = 0.35f;        // UCB1 constant; results are 1, 0.5 and 0
+  std::uint32_t expand_visits = 1;  // a leaf grows its children on this visit
+  double budget_share = 1.0;        // part of the time and iteration budget used
+  std::uint64_t max_iterations = 0; // cap per move whatever the budget; 0: none
+  double blunder_rate = 0;          // chance of a beginner's move (Novato)
+  bool reuse_tree = true;           // keep the subtree of the position reached
+};
+
+SearchConfig config_for(Level level);
+// The yardstick: uniform playouts, no solver, no shortcut; it still reuses
+// its tree, since that is bookkeeping rather than knowledge of the game.
+SearchConfig plain_uct();
+
+namespace search {
+
+enum class Proof : std::uint8_t { kUnknown, kWin, kDraw, kLoss };
+
+// One edge of the tree and the position it leads to. Results are seen by the
+// player who made `move`. q and explore cache the two halves of the UCB1
+// score so that choosing among 81 children is a multiply-add each.
+struct Node {
+  std::uint32_t visits;
+  std::uint32_t half_points;  // 2 per win, 1 per draw
+  std::uint32_t children;     // index of the first child; 0: not grown yet
+  float q;                    // mean result, or the proven one
+  float explore;              // 1 / sqrt(visits)
+  Move move;
+  std::uint8_t child_count;
+  Proof proof;
+  std::uint8_t unused;
+};
+static_assert(sizeof(Node) == 24);
+
+}  // namespace search
+
+// One CPU player over a game: a Searcher remembers the tree of its last
+// search and, when asked about a position one or two moves further on,
+// keeps the part of the tree below it. Not thread-safe: one per player.
+class Searcher {
+ public:
+  static constexpr std::size_t kDefaultTreeBytes = std::size_t(256) << 20;
+
+  explicit Searcher(const SearchConfig& config, std::size_t tree_bytes = kDefaultTreeBytes);
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
+
+  // Same preconditions as choose_move(), same exceptions.
+  SearchResult choose(const Position& pos, const SearchLimits& limits);
+  void forget();  // drop the tree, e.g. when a new game starts
+
+  const SearchConfig& config() const { return config_; }
+  std::size_t nodes_in_use() const { return used_; }
+  std::size_t nodes_reused() const { return reused_; }  // by the last choose()
+
+ private:
+  void start_tree(const Position& pos);
+  bool reroot(const Position& pos);
+  void compact_below(std::uint32_t new_root);
+  bool expand(search::Node& node, const Position& pos);
+  std::uint32_t select(const search::Node& parent) const;
+  void record_proof(search::Node& node, search::Proof proof) const;
+  void prove_upwards(const std::uint32_t* path, int depth);
+  using Clock = std::chrono::steady_clock;
+  std::uint64_t run(std::uint64_t max_iterations, Clock::time_point deadline,
+                    const std::atomic<bool>* stop, Rng& rng);
+  SearchResult best_result() const;
+
+  SearchConfig config_;
+  std::unique_ptr<search::Node[]> nodes_;
+  std::size_t capacity_ = 0;
+  std::size_t used_ = 0;
+  std::size_t reused_ = 0;
+  Position root_pos_;
+  bool has_tree_ = false;
+};
+
+}  // namespace uttt

@@ -1,0 +1,507 @@
+#!/usr/bin/python3
+"""Sessions of the real game-client against a real game-host.
+
+Starts game-host on 127.0.0.1:0 with the built plugins, then drives
+game-client through its prompts with scripted input, as a player would, and
+checks what it prints: a game against the CPU to the end, undo, the CPU's
+opening move, resigning, another game, resuming after a restart, the
+replay, settings, invalid input, a demo, another language.
+
+    client_sessions_test.py --client build/bin/game-client \
+        --host build/bin/game-host --plugins build/plugins
+"""
+import argparse
+import codecs
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+ARGS = None
+HOST = None
+
+PROMPT_X = r"You \(X\) > "
+PROMPT_O = r"You \(O\) > "
+WHAT_NEXT = r"What next\? > "
+
+
+class Host:
+    def __init__(self, binary, plugins):
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(
+            [binary, "--listen", "127.0.0.1:0", "--plugins", plugins],
+            stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.proc.stdout.readline()
+        match = re.search(r"127\.0\.0\.1:(\d+)\s*$", line)
+        if not match:
+            self.stop()
+            raise RuntimeError("game-host did not say where it listens: %r" % line)
+        self.address = "127.0.0.1:" + match.group(1)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc.stdout.close()
+        self.log.close()
+
+
+class Client:
+    """game-client on pipes; expect() reads until a pattern shows up."""
+
+    def __init__(self, data_home, *args, lang="en"):
+        env = dict(os.environ)
+        env["XDG_DATA_HOME"] = data_home
+        env.pop("NO_COLOR", None)
+        command = [ARGS.client, "--host", HOST.address, "--cpu-ms", "20"]
+        if lang:
+            command += ["--lang", lang]
+        self.proc = subprocess.Popen(command + list(args), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.out = ""
+        self.pos = 0
+        self.ended = False
+
+    def _read(self, deadline):
+        left = deadline - time.monotonic()
+        if left <= 0 or self.ended:
+            return False
+        ready, _, _ = select.select([self.proc.stdout], [], [], left)
+        if not ready:
+            return False
+        chunk = os.read(self.proc.stdout.fileno(), 65536)
+        if not chunk:
+            self.ended = True
+            return False
+        self.out += self.decoder.decode(chunk)
+        return True
+
+    def expect(self, pattern, timeout=60):
+        """The first match of `pattern` after what was already matched."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while True:
+            match = regex.search(self.out, self.pos)
+            if match:
+                self.pos = match.end()
+                return match
+            if not self._read(deadline):
+                tail = self.out[max(self.pos - 2000, 0):]
+                raise AssertionError("no %r in the client's output; it printed:\n%s" % (pattern, tail))
+
+    def since(self, mark):
+        return self.out[mark:self.pos]
+
+    def send(self, line):
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def finish(self, timeout=30):
+        """Closes the input and waits for the exit status."""
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        deadline = time.monotonic() + timeout
+        while self._read(deadline):
+            pass
+        return self.proc.wait(timeout)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if not stream.closed:
+                stream.close()
+
+
+class ClientSessions(unittest.TestCase):
+    def setUp(self):
+        self.home = tempfile.TemporaryDirectory()
+        self.clients = []
+
+    def tearDown(self):
+        for c in self.clients:
+            c.close()
+        self.home.cleanup()
+
+    def client(self, *args, lang="en"):
+        c = Client(self.home.name, *args, lang=lang)
+        self.clients.append(c)
+        return c
+
+    def saved_file(self):
+        return os.path.join(self.home.name, "club-games", "game-client.json")
+
+    def play_first_legal_move(self, c, prompt):
+        """Asks for the legal moves and plays the first; returns it."""
+        c.send("moves")
+        listed = c.expect(r"Your moves \(\d+\): (.*(?:\n  .*)*)\n")
+        c.expect(prompt)
+        move = listed.group(1).split()[0]
+        c.send(move)
+        return move
+
+    # --- The scenarios of issue 6 ---
+
+    def test_a_game_against_the_cpu_to_the_end(self):
+        c = self.client("--mode", "cpu", "--level", "novato")
+        c.expect("Game 1 of ")
+        c.expect("You open with X.")
+        moves = 0
+        while True:
+            prompt = c.expect(r"(%s|%s)" % (PROMPT_X, WHAT_NEXT), timeout=120)
+            if prompt.group(1).startswith("What next"):
+                break
+            self.play_first_legal_move(c, PROMPT_X)
+            moves += 1
+            self.assertLess(moves, 42, "a game lasts at most 81 moves")
+        result = re.findall(r"\nResult: .*(You win!|You lose\.|It's a draw\.)\n", c.out)
+        self.assertEqual(len(result), 1, c.out[-3000:])
+        record = re.search(r"Your record against the computer, Novice: (\d+) won, (\d+) drawn, (\d+) lost\.", c.out)
+        self.assertIsNotNone(record)
+        self.assertEqual(sum(int(n) for n in record.groups()), 1)
+        # The deciding move counted the game once, for Novice only.
+        c.send("score")
+        c.expect(r"Against the computer, Novice: %s won, %s drawn, %s lost" % record.groups())
+        c.expect(r"Against the computer, Normal: 0 won, 0 drawn, 0 lost")
+        c.expect(WHAT_NEXT)
+        c.send("quit")
+        c.expect("Bye")
+        self.assertEqual(c.finish(), 0)
+        # Nothing unfinished is left behind.
+        with open(self.saved_file()) as f:
+            self.assertNotIn("unfinished", json.load(f))
+
+    def test_undo_against_the_cpu_takes_back_two_moves(self):
+        c = self.client("--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("e5")
+        c.expect(r"X: you play 5/5 \(e5\)\.")
+        c.expect(r"O: Computer \(Novice\) plays ")
+        c.expect(r"Move 3 · ")
+        c.expect(PROMPT_X)
+        c.send("undo")
+        took = c.expect("Took back 2 moves: yours and the computer's answer.")
+        c.expect(r"Move 1 · ")
+        board = c.expect(PROMPT_X)
+        # The board is empty again: no last move, every cell playable.
+        redrawn = c.out[took.end():board.start()]
+        self.assertNotIn("[O]", redrawn)
+        self.assertEqual(redrawn.count("+"), 81 + 1, redrawn)  # the cells and the legend
+        c.send("undo")
+        c.expect("There is no move of yours to take back yet.")
+        c.expect(PROMPT_X)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+    def test_the_cpu_opening_move_cannot_be_undone(self):
+        c = self.client("--mode", "cpu", "--level", "novato", "--seat", "2")
+        c.expect(r"Computer \(Novice\) opens with X\.")
+        c.expect(r"X: Computer \(Novice\) plays ")
+        c.expect(r"Move 2 · ")
+        c.expect(PROMPT_O)
+        c.send("undo")
+        c.expect("The computer's opening move can't be taken back.")
+        c.expect(PROMPT_O)
+        # Still move 2: nothing was taken back, the game goes on.
+        self.play_first_legal_move(c, PROMPT_O)
+        c.expect(r"O: you play ")
+        c.expect(r"Move 4 · ")
+        c.expect(PROMPT_O)
+        c.send("undo")
+        c.expect("Took back 2 moves")
+        c.expect(r"Move 2 · ")
+        c.expect(PROMPT_O)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+    def test_resignation_then_another_game_swaps_the_opener(self):
+        c = self.client("--mode", "cpu", "--level", "normal")
+        c.expect("You open with X.")
+        c.expect(PROMPT_X)
+        c.send("resign")
+        c.expect(r"Do you really want to resign this game\? \[y/N\] ")
+        c.send("n")
+        c.expect("Good, play on!")
+        c.expect(PROMPT_X)
+        c.send("resign")
+        c.expect(r"\[y/N\] ")
+        c.send("y")
+        c.expect(r"Result: .* You lose\.")
+        c.expect(r"Your record against the computer, Normal: 0 won, 0 drawn, 1 lost\.")
+        c.expect(WHAT_NEXT)
+        c.send("undo")
+        c.expect("The game is over: moves can no longer be taken back.")
+        c.expect(WHAT_NEXT)
+        c.send("another")
+        c.expect("Game 2 of ")
+        c.expect(r"X: Computer \(Normal\)")
+        c.expect(r"O: You")
+        c.expect(r"Computer \(Normal\) opens with X\.")
+        c.expect(r"X: Computer \(Normal\) plays ")
+        c.expect(PROMPT_O)
+        c.send("undo")
+        c.expect("The computer's opening move can't be taken back.")
+        c.expect(PROMPT_O)
+        c.send("resign")
+        c.expect(r"\[y/N\] ")
+        c.send("yes")
+        c.expect(r"Your record against the computer, Normal: 0 won, 0 drawn, 2 lost\.")
+        c.expect(WHAT_NEXT)
+        c.send("another")
+        c.expect("Game 3 of ")
+        c.expect("You open with X.")
+        c.expect(PROMPT_X)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+    def test_a_restart_resumes_the_unfinished_game(self):
+        c = self.client("--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("5/5")
+        answer = c.expect(r"O: Computer \(Novice\) plays (.+)\.\n").group(1)
+        c.expect(PROMPT_X)
+        c.send("quit")
+        c.expect("Your game is saved.")
+        self.assertEqual(c.finish(), 0)
+        with open(self.saved_file()) as f:
+            saved = json.load(f)
+        self.assertEqual(len(saved["unfinished"]["state"]["moves"]), 2)
+
+        again = self.client()
+        again.expect(r"You have an unfinished game of .* \(against the computer, Novice\), at move 3\. "
+                     r"Resume it\? \[Y/n\] ")
+        again.send("")
+        again.expect("Welcome back: the game goes on at move 3.")
+        again.expect(r"Move 3 · ")
+        again.expect(r"Last move: O %s, by Computer \(Novice\)" % re.escape(answer))
+        again.expect(PROMPT_X)
+        again.send("undo")
+        again.expect("Took back 2 moves")
+        again.expect(PROMPT_X)
+        # Leaving the input without quitting keeps the game too.
+        self.assertEqual(again.finish(), 0)
+        with open(self.saved_file()) as f:
+            self.assertEqual(json.load(f)["unfinished"]["state"].get("moves", []), [])
+
+    def test_invalid_input_gets_a_message_and_the_same_prompt(self):
+        c = self.client("--mode", "two")
+        c.expect(r"Player 1 \(X\) > ")
+        c.send("5/5")
+        c.expect(r"Player 2 \(O\) > ")
+        c.send("5/1")
+        c.expect(r"Player 1 \(X\) > ")
+        c.send("1/5")
+        c.expect(r"Move 4 · ")
+        o_prompt = r"Player 2 \(O\) > "
+        c.expect(o_prompt)
+        tries = [
+            ("5/5", r"Cell 5 of board 5 is already taken\."),             # an occupied cell, by notation
+            ("e5", r"Cell 5 of board 5 is already taken\."),              # the same, by its cell
+            ("1/1", r"You must play in board 5\."),                       # a board that is not playable
+            ("a1", r"You must play in board 5\."),
+            ("hello", r"“hello” is neither a move nor a cell\. Type help for help\."),  # garbage
+            ("9/10", r"“9/10” is neither a move nor a cell\."),           # an unknown move
+            ("z99", r"There is no cell z99: columns go from a to i and rows from 1 to 9\."),
+            ("where 1/1", r"“1/1” is not one of your moves right now\."),
+        ]
+        for typed, message in tries:
+            c.send(typed)
+            c.expect(message)
+            c.expect(o_prompt)
+            # No board was redrawn: nothing changed.
+            self.assertNotIn("Move 5", c.out[c.pos - 400:c.pos])
+        c.send("")
+        c.expect(o_prompt)
+        c.send("where 5/9")
+        c.expect(r"5/9 \(f6\) sends your opponent to board 9\.")
+        c.expect(o_prompt)
+        c.send("5/9")
+        c.expect(r"O: Player 2 plays 5/9 \(f6\)\.")
+        c.expect(r"Move 5 · ")
+        c.expect(r"Player 1 \(X\) > ")
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+    def test_menus_settings_replay_and_rules(self):
+        c = self.client()
+        menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
+        self.assertIn("Two players on one screen", menu.group(1))
+        c.send("7x")
+        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 0\.")
+        c.expect("Your choice: ")
+        c.send("4")
+        listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
+        row = re.search(r"  (\d+)\. Alternate first turn: On\n", listed.group(1))
+        self.assertIsNotNone(row, listed.group(1))
+        c.send(row.group(1))
+        values = c.expect(r"((?:     \d+\. .*\n)+)New value for Alternate first turn \(1–\d+\): ")
+        off = re.search(r"(\d+)\. Off", values.group(1))
+        c.send(off.group(1))
+        c.expect(r"Alternate first turn: Off\. Your next game starts with it\.")
+        c.expect("Number of the setting to change")
+        c.send("")
+        c.expect("Your choice: ")
+        c.send("5")
+        c.expect(r"== .* ==")
+        c.expect("Your choice: ")
+        c.send("2")
+        c.expect(r"How strong should the computer be\? \(1–3, Enter for 2\): ")
+        c.send("1")
+        c.expect(r"Would you like to open the first game\? \[Y/n\] ")
+        c.send("y")
+        c.expect(PROMPT_X)
+        c.send("5/5")
+        c.expect(PROMPT_X)
+        c.send("resign")
+        c.expect(r"\[y/N\] ")
+        c.send("y")
+        c.expect(WHAT_NEXT)
+        c.send("replay")
+        c.expect(r"Replay: position 0 of 2")
+        c.expect(r"Next: X 5/5 \(e5\), by You\.")
+        c.expect("Replay > ")
+        c.send("")
+        c.expect(r"Replay: position 1 of 2")
+        # Where the next move could go: the nine cells of board 5 but the centre.
+        shown = c.expect("Replay > ")
+        board = c.out[shown.start() - 1200:shown.start()]
+        self.assertEqual(board.count("+"), 8 + 1, board)  # eight cells and the legend
+        c.send("2")
+        c.expect(r"Replay: position 2 of 2")
+        c.expect(r"End of the game: ")
+        c.expect("Replay > ")
+        c.send("back")
+        c.expect(r"Replay: position 1 of 2")
+        c.expect("Replay > ")
+        c.send("q")
+        c.expect(WHAT_NEXT)
+        c.send("another")
+        # The local rule is off: the same seat opens again.
+        c.expect("Game 2 of ")
+        c.expect("You open with X.")
+        c.expect(PROMPT_X)
+        c.send("menu")
+        c.expect("Your game is saved")
+        c.expect("Resume your unfinished game")
+        c.expect("Your choice: ")
+        c.send("0")
+        c.expect("Bye")
+        self.assertEqual(c.finish(), 0)
+
+    def test_the_turn_clock_lets_the_computer_play_for_you(self):
+        c = self.client()
+        c.expect("Your choice: ")
+        c.send("4")
+        listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
+        row = re.search(r"  (\d+)\. Time per turn: No limit\n", listed.group(1)).group(1)
+        c.send(row)
+        values = c.expect(r"((?:     \d+\. .*\n)+)New value for Time per turn")
+        c.send(re.search(r"(\d+)\. 30 s", values.group(1)).group(1))
+        c.expect(r"Time per turn: 30 s\.")
+        c.expect("Number of the setting to change")
+        c.send("")
+        c.expect("Your choice: ")
+        c.send("2")
+        c.expect(r"\(1–3, Enter for 2\): ")
+        c.send("1")
+        c.expect(r"\[Y/n\] ")
+        c.send("")
+        started = time.monotonic()
+        c.expect(r"You \(X, 30 s\) > ")
+        c.expect(r"Your time ran out: the computer plays this move for you\.", timeout=45)
+        self.assertGreaterEqual(time.monotonic() - started, 29)
+        c.expect(r"X: you play ")
+        c.expect(r"O: Computer \(Novice\) plays ")
+        c.expect(r"Move 3 · ")
+        c.expect(r"You \(X, 30 s\) > ")
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+    def test_an_unreadable_save_file_gets_a_message_not_a_crash(self):
+        os.makedirs(os.path.dirname(self.saved_file()))
+        with open(self.saved_file(), "w") as f:
+            f.write("{ this is not json")
+        c = self.client()
+        c.expect(r"could not be read: it is not valid JSON\. The file was moved to \S+game-client\.json\.unreadable")
+        c.expect("Your choice: ")
+        c.send("0")
+        self.assertEqual(c.finish(), 0)
+        self.assertTrue(os.path.exists(self.saved_file() + ".unreadable"))
+
+    def test_a_forged_saved_game_is_refused_by_the_host(self):
+        os.makedirs(os.path.dirname(self.saved_file()))
+        forged = {"format": 1, "unfinished": {
+            "mode": "against_cpu", "seats": [{"human": True}, {"human": False, "level": "NORMAL"}],
+            "state": {"gameId": "uttt", "gameNumber": 1, "moves": [40, 40]}}}
+        with open(self.saved_file(), "w") as f:
+            json.dump(forged, f)
+        c = self.client()
+        c.expect(r"Resume it\? \[Y/n\] ")
+        c.send("y")
+        c.expect(r"Your unfinished game could not be restored: .*It has been set aside\.")
+        c.expect("Your choice: ")
+        c.send("q")
+        self.assertEqual(c.finish(), 0)
+
+    def test_a_demo_ends_with_a_result_line(self):
+        c = self.client("--mode", "demo", "--level", "novato")
+        self.assertEqual(c.finish(timeout=300), 0)
+        lines = [l for l in c.out.splitlines() if l.strip()]
+        self.assertRegex(lines[-1], r"^Result: .+ (Computer [12] \(Novice\) wins\.|It's a draw\.)$")
+        self.assertRegex(c.out, r"\n1\. X: Computer 1 \(Novice\) plays ")
+
+    def test_spanish(self):
+        c = self.client("--mode", "cpu", "--level", "experto", lang="es")
+        c.expect("Partida 1 de ")
+        c.expect("Empiezas tú, con X.")
+        c.expect(r"Jugada 1 · ")
+        c.expect(r"Tú \(X\) > ")
+        c.send("ayuda")
+        c.expect(r"deshacer \(u\): deshace tu última jugada")
+        c.expect(r"Tú \(X\) > ")
+        c.send("salir")
+        c.expect("Tu partida está guardada.")
+        self.assertEqual(c.finish(), 0)
+
+    def test_an_unknown_game_and_an_unreachable_host(self):
+        c = self.client("--game", "chess")
+        c.expect(r"This host serves no game “chess”\. It serves: .*uttt")
+        self.assertEqual(c.finish(), 2)
+        env = dict(os.environ, XDG_DATA_HOME=self.home.name)
+        done = subprocess.run([ARGS.client, "--host", "127.0.0.1:1", "--lang", "en"], env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 1)
+        self.assertIn("No game host answers at 127.0.0.1:1", done.stdout)
+
+
+def main():
+    global ARGS, HOST
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--client", required=True)
+    parser.add_argument("--host", required=True)
+    parser.add_argument("--plugins", required=True)
+    ARGS, rest = parser.parse_known_args()
+    HOST = Host(ARGS.host, ARGS.plugins)
+    try:
+        program = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2)
+    finally:
+        HOST.stop()
+    sys.exit(0 if program.result.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+#include "console.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <unistd.h>
+
+namespace game_client {
+namespace {
+
+using namespace std::chrono_literals;
+
+struct Pipe {
+  int fds[2];
+  Pipe() { EXPECT_EQ(pipe(fds), 0); }
+  ~Pipe() {
+    close(fds[0]);
+    if (fds[1] >= 0) close(fds[1]);
+  }
+  void write(const std::string& s) { ASSERT_EQ(::write(fds[1], s.data(), s.size()), ssize_t(s.size())); }
+  void close_writer() {
+    close(fds[1]);
+    fds[1] = -1;
+  }
+};
+
+TEST(Console, LinesAreTrimmedAndEchoedAfterTheirPrompt) {
+  Pipe p;
+  std::ostringstream out;
+  Console console(p.fds[0], out, Style(false), /*echo=*/true);
+  p.write("  5/5 \nundo\r\nlast");
+  p.close_writer();
+  Console::Input a = console.ask("X >");
+  EXPECT_EQ(a.status, Console::Status::kLine);
+  EXPECT_EQ(a.text, "5/5");
+  EXPECT_EQ(console.ask("X >").text, "undo");
+  EXPECT_EQ(console.ask("X >").text, "last");  // a last line without its newline
+  EXPECT_EQ(console.ask("X >").status, Console::Status::kEnd);
+  EXPECT_EQ(out.str(), "X >5/5\nX >undo\nX >last\nX >\n");
+}
+
+TEST(Console, APromptCanTimeOutAndTheLineStillComesLater) {
+  Pipe p;
+  std::ostringstream out;
+  Console console(p.fds[0], out, Style(false), /*echo=*/false);
+  EXPECT_EQ(console.ask("> ", 30ms).status, Console::Status::kTimeout);
+  p.write("e5\n");
+  Console::Input in = console.ask("> ", 1000ms);
+  EXPECT_EQ(in.status, Console::Status::kLine);
+  EXPECT_EQ(in.text, "e5");
+}
+
+}  // namespace
+}  // namespace game_client

@@ -1,0 +1,103 @@
+#include "store.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <unistd.h>
+
+namespace game_client {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char pattern[] = "/tmp/client-store-XXXXXX";
+    path = mkdtemp(pattern);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+ClientData sample() {
+  ClientData data;
+  MatchPlan plan;
+  plan.game_id = "uttt";
+  plan.mode = Mode::kAgainstCpu;
+  plan.seats = {{true, v1::SuggestMoveRequest::NORMAL}, {false, v1::SuggestMoveRequest::EXPERTO}};
+  v1::Outcome o;
+  auto* r = o.add_results();
+  r->set_seat(1);
+  r->set_result(v1::SeatResult::WIN);
+  data.scoreboard.count(plan, o);
+  v1::GameState state;
+  state.set_game_id("uttt");
+  state.set_game_number(2);
+  state.add_moves(40);
+  state.add_moves(36);
+  auto* s = state.add_settings();
+  s->set_id("alternate_first_turn");
+  s->mutable_value()->set_flag(false);
+  data.unfinished = SavedGame{plan, state};
+  data.settings["uttt"] = {*s};
+  return data;
+}
+
+TEST(Store, SavesAndLoadsEverything) {
+  TempDir dir;
+  Store store(dir.path / "club-games");
+  ASSERT_EQ(store.save(sample()), "");
+  Store::Loaded loaded = store.load();
+  ASSERT_EQ(loaded.problem, "");
+  ClientData& d = loaded.data;
+  EXPECT_EQ(d.scoreboard.record("uttt", "cpu_experto").wins, 1u);
+  ASSERT_TRUE(d.unfinished);
+  EXPECT_EQ(d.unfinished->plan.mode, Mode::kAgainstCpu);
+  EXPECT_EQ(d.unfinished->plan.game_id, "uttt");
+  EXPECT_EQ(d.unfinished->plan.game_number, 2u);
+  ASSERT_EQ(d.unfinished->plan.seats.size(), 2u);
+  EXPECT_FALSE(d.unfinished->plan.seats[1].human);
+  EXPECT_EQ(d.unfinished->plan.seats[1].level, v1::SuggestMoveRequest::EXPERTO);
+  EXPECT_EQ(d.unfinished->state.moves_size(), 2);
+  EXPECT_EQ(d.unfinished->plan.settings.size(), 1u);
+  EXPECT_EQ(d.settings["uttt"].size(), 1u);
+}
+
+TEST(Store, NoFileIsAFreshStart) {
+  TempDir dir;
+  Store::Loaded loaded = Store(dir.path / "club-games").load();
+  EXPECT_EQ(loaded.problem, "");
+  EXPECT_FALSE(loaded.data.unfinished);
+}
+
+TEST(Store, AnUnreadableFileIsMovedAsideWithAReason) {
+  for (const char* content : {"{ not json", R"({"format": 99})",
+                              R"({"format": 1, "unfinished": {"mode": "chess", "seats": []}})",
+                              R"({"format": 1, "unfinished": {"mode": "demo", "seats": [{"human": false, "level": "GODLIKE"}], "state": {}}})",
+                              R"({"format": 1, "unfinished": {"mode": "demo", "seats": [{"human": true}], "state": {"moves": ["x"]}}})"}) {
+    TempDir dir;
+    Store store(dir.path / "club-games");
+    fs::create_directories(dir.path / "club-games");
+    std::ofstream(store.file()) << content;
+    Store::Loaded loaded = store.load();
+    EXPECT_NE(loaded.problem, "") << content;
+    EXPECT_FALSE(fs::exists(store.file())) << content;
+    EXPECT_TRUE(fs::exists(loaded.set_aside)) << content;
+    EXPECT_EQ(store.save(ClientData{}), "");  // and the next save starts afresh
+  }
+}
+
+TEST(Store, TheDataDirectoryFollowsXdg) {
+  auto env = [](const char* xdg, const char* home) {
+    return [=](const char* name) -> const char* {
+      return std::string(name) == "XDG_DATA_HOME" ? xdg : std::string(name) == "HOME" ? home : nullptr;
+    };
+  };
+  EXPECT_EQ(Store::default_directory(env("/x/data", "/home/a")), fs::path("/x/data/club-games"));
+  EXPECT_EQ(Store::default_directory(env("relative", "/home/a")), fs::path("/home/a/.local/share/club-games"));
+  EXPECT_EQ(Store::default_directory(env(nullptr, "/home/a")), fs::path("/home/a/.local/share/club-games"));
+  EXPECT_EQ(Store::default_directory(env(nullptr, nullptr)), fs::path());
+}
+
+}  // namespace
+}  // namespace game_client

@@ -1,0 +1,194 @@
+// The real programs: rules-docc stops the build on a broken document with
+// file:line messages, and rules-page prints pages or a clear error.
+#include <sys/wait.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Finished {
+  int status;
+  std::string output;  // stdout and stderr together
+};
+
+Finished run(const std::string& command) {
+  Finished result{-1, {}};
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) result.output.append(buffer.data(), n);
+  int status = pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+std::string shell_quote(const std::string& s) { return "'" + s + "'"; }
+
+class RulesDocc : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("rules_docc_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    for (const char* locale : {"en", "es"})
+      fs::copy_file(fs::path(LOCALIZATION_DIR) / "uttt" / (std::string(locale) + ".textproto"),
+                    dir_ / (std::string(locale) + ".textproto"));
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Finished compile() const {
+    return run(std::string(RULES_DOCC) + " --game uttt --function uttt_rules_documents --header " +
+               shell_quote((dir_ / "out.h").string()) + " --source " +
+               shell_quote((dir_ / "out.cpp").string()) + " " +
+               shell_quote((dir_ / "en.textproto").string()) + " " +
+               shell_quote((dir_ / "es.textproto").string()));
+  }
+  bool wrote_output() const { return fs::exists(dir_ / "out.h") || fs::exists(dir_ / "out.cpp"); }
+
+  // Replaces the first occurrence of `from` in a locale's file.
+  void edit(const std::string& locale, const std::string& from, const std::string& to) {
+    fs::path file = dir_ / (locale + ".textproto");
+    std::string text = read(file);
+    std::size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    write(file, text.replace(at, from.size(), to));
+  }
+  // The 1-based line of the first occurrence of `text` in a locale's file.
+  int line_of(const std::string& locale, const std::string& text) {
+    std::string content = read(dir_ / (locale + ".textproto"));
+    return 1 + int(std::count(content.begin(), content.begin() + content.find(text), '\n'));
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(RulesDocc, EmbedsValidDocuments) {
+  Finished r = compile();
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(read(dir_ / "out.h").find("EmbeddedDocuments uttt_rules_documents();"), std::string::npos);
+  std::string cpp = read(dir_ / "out.cpp");
+  EXPECT_LT(cpp.find("{\"en\", {kDocument0"), cpp.find("{\"es\", {kDocument1"));
+}
+
+TEST_F(RulesDocc, RefusesAnUnknownFieldWithFileAndLine) {
+  edit("es", "tagline:", "tag_line:");
+  int line = line_of("es", "tag_line:");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("es.textproto:" + std::to_string(line) + ":"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("tag_line"), std::string::npos) << r.output;
+  EXPECT_FALSE(wrote_output());
+}
+
+TEST_F(RulesDocc, RefusesBadSyntaxWithFileAndLine) {
+  edit("en", "title: \"Ultimate tic-tac-toe\"", "title: \"Ultimate tic-tac-toe");
+  int line = line_of("en", "title: \"Ultimate");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("en.textproto:" + std::to_string(line) + ":"), std::string::npos) << r.output;
+  EXPECT_FALSE(wrote_output());
+}
+
+TEST_F(RulesDocc, PointsAtTheLineOfAnEmptyText) {
+  edit("es", "question: \"¿Puede acabar en tablas?\"", "question: \"\"");
+  int line = line_of("es", "question: \"\"");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("es.textproto:" + std::to_string(line) + ":"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("faq.entries[1].question: is empty"), std::string::npos) << r.output;
+  EXPECT_FALSE(wrote_output());
+}
+
+TEST_F(RulesDocc, RefusesATranslationWithWrongPlaceholders) {
+  edit("es", "La casilla {cell} del tablero {board}", "La casilla {casilla} del tablero {board}");
+  int line = line_of("es", "{casilla}");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("es.textproto:" + std::to_string(line) + ":"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("{board} {casilla}"), std::string::npos) << r.output;
+}
+
+TEST_F(RulesDocc, RefusesATranslationMissingAKey) {
+  edit("es", "ui_strings { key: \"status.game_over\" text: \"Partida terminada\" }", "");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("has no key \"status.game_over\""), std::string::npos) << r.output;
+}
+
+TEST_F(RulesDocc, RefusesAFileNamedAfterAnotherLocale) {
+  edit("es", "locale: \"es\"", "locale: \"pt\"");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("must be named pt.textproto"), std::string::npos) << r.output;
+}
+
+TEST(RulesPage, PrintsThePageInTheNegotiatedLanguage) {
+  Finished html = run(std::string(RULES_PAGE) + " --game uttt --lang de-AT --format html");
+  ASSERT_EQ(html.status, 0) << html.output;
+  EXPECT_NE(html.output.find("<html lang=\"de\">"), std::string::npos);
+  EXPECT_NE(html.output.find("<h1>Meta-Tic-Tac-Toe</h1>"), std::string::npos);
+  Finished md = run(std::string(RULES_PAGE) + " --game uttt --lang pt-BR --format md");
+  ASSERT_EQ(md.status, 0) << md.output;
+  EXPECT_EQ(md.output.rfind("# Jogo do galo ultimate\n", 0), 0u);
+  Finished fallback = run(std::string(RULES_PAGE) + " --game uttt --lang ja --format md");
+  EXPECT_EQ(fallback.output.rfind("# Ultimate tic-tac-toe\n", 0), 0u);
+  Finished header = run(std::string(RULES_PAGE) + " --game uttt --accept-language 'fr, es;q=0.5'");
+  EXPECT_NE(header.output.find("<html lang=\"es\">"), std::string::npos);
+}
+
+TEST(RulesPage, PrintsEveryGame) {
+  Finished html = run(std::string(RULES_PAGE) + " --game tictactoe --lang es --format html");
+  ASSERT_EQ(html.status, 0) << html.output;
+  EXPECT_NE(html.output.find("<html lang=\"es\">"), std::string::npos);
+  EXPECT_NE(html.output.find("<h1>Tres en raya</h1>"), std::string::npos);
+  Finished md = run(std::string(RULES_PAGE) + " --game tictactoe --lang pt-BR --format md");
+  ASSERT_EQ(md.status, 0) << md.output;
+  EXPECT_EQ(md.output.rfind("# Jogo do galo\n", 0), 0u);
+  Finished fallback = run(std::string(RULES_PAGE) + " --game tictactoe --accept-language 'de-CH, fr'");
+  EXPECT_NE(fallback.output.find("<h1>Tic-Tac-Toe</h1>"), std::string::npos);
+}
+
+TEST(RulesPage, RefusesBadRequestsClearly) {
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  for (const Case& c : {Case{"--game chess", "unknown game \"chess\"; known games: uttt, tictactoe"},
+                        Case{"--game uttt --lang en_US", "'_'"},
+                        Case{"--game uttt --lang ''", "empty"},
+                        Case{"--game uttt --format pdf", "pdf"},
+                        Case{"--game uttt --accept-language 'de;q=9'", "q-value"},
+                        Case{"--game uttt --lang de --accept-language de", "excludes"},
+                        Case{"--lang de", "--game"},
+                        Case{"--game uttt --colour red", "--colour"}}) {
+    Finished r = run(std::string(RULES_PAGE) + " " + c.args);
+    EXPECT_NE(r.status, 0) << c.args;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << "\n" << r.output;
+    EXPECT_EQ(r.output.find("<html"), std::string::npos) << c.args;
+  }
+}
+
+}  // namespace
