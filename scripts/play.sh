@@ -3,8 +3,8 @@
 # plugin in build/plugins, then open game-client against it.
 #
 # On a terminal you play (menus, two players, against the computer...).
-# Without one (CI, a pipe) the computer plays itself one demo game, and the
-# last line printed is its result. Stopping the client stops the host.
+# Without one (CI, a pipe) the computer plays itself one demo game of
+# ultimate tic-tac-toe, and the last line printed is its result. Stopping the client stops the host.
 # Extra arguments go to game-client: scripts/play.sh --lang es
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,5 +44,6 @@ fi
 if [[ -t 0 ]]; then
   build/bin/game-client --host "$address" "$@"
 else
-  build/bin/game-client --host "$address" --mode demo "$@"
+  # Nobody to answer the menus: a demo of the club's flagship game.
+  build/bin/game-client --host "$address" --mode demo --game uttt "$@"
 fi

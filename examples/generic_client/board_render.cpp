@@ -133,7 +133,7 @@ std::vector<Line> draw_grid(const Grid& g, const Style& style, const BoardLook& 
 
 // The regions as they sit on the grid: each shows its owner once decided
 // ('=' drawn) or its number while open; lit in brackets where the side to
-// move may play, starred (or reversed, in colour) on the winning line.
+// move may play, starred (and reversed, in colour) on the winning line.
 std::vector<Line> draw_map(const Grid& g, const Style& style, const BoardLook& look) {
   const v1::BoardView& v = g.view;
   const RegionGrid& grid = g.regions;
@@ -172,8 +172,8 @@ std::vector<Line> draw_map(const Grid& g, const Style& style, const BoardLook& l
       const bool open = region_state(v, r) == '.';
       const bool is_lit = lit.count(r) > 0, is_high = highlighted.count(r) > 0;
       const std::size_t pad = width - 2 - text.size();
-      const char* left = is_lit ? "[" : is_high && !style.color() ? "*" : " ";
-      const char* right = is_lit ? "]" : is_high && !style.color() ? "*" : " ";
+      const char* left = is_lit ? "[" : is_high ? "*" : " ";
+      const char* right = is_lit ? "]" : is_high ? "*" : " ";
       Tone tone = is_high ? Tone::kHighlight
                   : open  ? (is_lit ? Tone::kPlayable : Tone::kDim)
                           : tone_of_mark(text[0], look.sides);

@@ -7,7 +7,8 @@
 namespace game_client {
 
 std::string trim(std::string_view text) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  // Spaces, and the control characters a terminal lets through (Ctrl-L...).
+  auto space = [](char c) { return static_cast<unsigned char>(c) <= ' ' || c == '\x7f'; };
   while (!text.empty() && space(text.front())) text.remove_prefix(1);
   while (!text.empty() && space(text.back())) text.remove_suffix(1);
   return std::string(text);

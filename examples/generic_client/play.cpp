@@ -7,6 +7,7 @@
 #include "coordinates.h"
 #include "game_settings.h"
 #include "move_input.h"
+#include "regions.h"
 #include "rules_view.h"
 #include "session.h"
 #include "undo_policy.h"
@@ -14,8 +15,19 @@
 namespace game_client {
 namespace {
 
-// How much of a line that is no move the error message repeats.
-constexpr std::size_t kMaxEcho = 24;
+// A line that is no move, as an error message repeats it: in short, and
+// without control characters that could drive the terminal.
+std::string shown_input(std::string text) {
+  constexpr std::size_t kMaxEcho = 24;
+  if (text.size() > kMaxEcho) {
+    std::size_t cut = kMaxEcho;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole characters
+    text = text.substr(0, cut) + "…";
+  }
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < ' ' || c == '\x7f') c = '?';
+  return text;
+}
 
 }  // namespace
 
@@ -72,7 +84,7 @@ Session::Next Session::play(Game& game, Match& match) {
     if (match.over()) return finish(game, match);
     const std::uint32_t seat = match.state().seat_to_move();
     if (!match.plan().human(seat)) {
-      if (!cpu_move(game, match, match.plan().seats[seat - 1].level, true)) return Next::kMenu;
+      if (!cpu_move(game, match, match.plan().seats[seat - 1].level)) return Next::kMenu;
       if (demo && opt_.interactive && !match.over()) {
         show_position(game, match, match.state());
         std::this_thread::sleep_for(opt_.demo_pause);
@@ -109,11 +121,10 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
   std::optional<std::chrono::milliseconds> clock;
   if (auto seconds = turn_clock(game.info, state)) clock = *seconds;
 
-  std::string prompt = say("game.prompt", {{"player", player}, {"side", side_of(game, state, seat)}});
-  if (clock)
-    prompt = say("game.prompt_clock", {{"player", player},
-                                       {"side", side_of(game, state, seat)},
-                                       {"seconds", std::to_string(clock->count() / 1000)}});
+  const std::string prompt =
+      clock ? say("game.prompt_clock",
+                  {{"player", player}, {"side", side}, {"seconds", std::to_string(clock->count() / 1000)}})
+            : say("game.prompt", {{"player", player}, {"side", side}});
   Console::Input in = con_.ask(prompt + " ", clock);
   if (in.status == Console::Status::kEnd) {
     keep_unfinished(match);
@@ -122,7 +133,7 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
   }
   if (in.status == Console::Status::kTimeout) {
     con_.line(match.plan().mode == Mode::kAgainstCpu ? say("time.out_you") : say("time.out", {{"player", player}}));
-    if (!cpu_move(game, match, v1::SuggestMoveRequest::NORMAL, true)) return Turn::kLeave;
+    if (!cpu_move(game, match, v1::SuggestMoveRequest::NORMAL)) return Turn::kLeave;
     return Turn::kPlayed;
   }
   const std::string& text = in.text;
@@ -188,16 +199,14 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
   }
 
   const v1::BoardView& view = state.view();
-  auto ranges = [&]() -> Args {
-    return {{"first_column", column_label(view, 0)},
-            {"last_column", column_label(view, view.columns() - 1)},
-            {"first_row", "1"},
-            {"last_row", std::to_string(view.rows())}};
-  };
-  ResolvedMove resolved = resolve_move(text, moves, game.known, view);
-  const std::string help = command_word(Command::kHelp, ui_);
+  const ResolvedMove resolved = resolve_move(text, moves, game.known, view);
   switch (resolved.kind) {
-    case MoveInput::kMove: break;
+    case MoveInput::kMove:
+    // A move of the game that is not legal now goes to the game too: only
+    // it knows why (a taken cell, the wrong board, a finished board...), and
+    // its error says so in the player's language.
+    case MoveInput::kIllegal:
+      break;
     case MoveInput::kTaken:
       error(say("input.taken", {{"cell", cell_name(view, resolved.cell)}}));
       return Turn::kStay;
@@ -205,12 +214,14 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
       error(say("input.not_playable", {{"cell", cell_name(view, resolved.cell)},
                                        {"status", game.text.text(view.status())}}));
       return Turn::kStay;
-    case MoveInput::kOffBoard: {
-      Args args = ranges();
-      args["cell"] = text;
-      error(say(has_column_letters(view) ? "input.off_board" : "input.off_board_numbers", args));
+    case MoveInput::kOffBoard:
+      error(say(has_column_letters(view) ? "input.off_board" : "input.off_board_numbers",
+                {{"cell", shown_input(text)},
+                 {"first_column", column_label(view, 0)},
+                 {"last_column", column_label(view, view.columns() - 1)},
+                 {"first_row", "1"},
+                 {"last_row", std::to_string(view.rows())}}));
       return Turn::kStay;
-    }
     case MoveInput::kAmbiguous: {
       std::vector<std::string> names;
       for (const v1::Move& m : moves)
@@ -219,24 +230,12 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
       error(say("input.ambiguous", {{"cell", cell_name(view, resolved.cell)}, {"moves", join(names, ", ")}}));
       return Turn::kStay;
     }
-    case MoveInput::kIllegal:
-      // Only the game knows why (a taken cell, the wrong board, a finished
-      // board...): it says so in the error of the move.
-      if (Failure f = match.play(host_, resolved.move->id())) {
-        error(explain(f, &game));
-        return Turn::kStay;
-      }
-      con_.line(played_line(match.plan(), seat, side, move_text(view, match.played().back())));
-      keep_unfinished(match);
-      return Turn::kPlayed;
     case MoveInput::kUnknown:
-      error(say("input.unknown", {{"input", text.size() > kMaxEcho ? text.substr(0, kMaxEcho) + "…" : text},
-                                  {"help", help}}));
+      error(say("input.unknown", {{"input", shown_input(text)}, {"help", command_word(Command::kHelp, ui_)}}));
       return Turn::kStay;
   }
-  const std::uint32_t move_id = resolved.move->id();
   const std::string shown = move_text(view, *resolved.move);
-  if (Failure f = match.play(host_, move_id)) {
+  if (Failure f = match.play(host_, resolved.move->id())) {
     error(explain(f, &game));
     return Turn::kStay;
   }
@@ -253,7 +252,7 @@ void Session::learn_opening_moves(Game& game, const Match& match) {
   for (const v1::Move& m : response.moves()) game.known.emplace(m.id(), m);
 }
 
-bool Session::cpu_move(Game& game, Match& match, Level level, bool announce) {
+bool Session::cpu_move(Game& game, Match& match, Level level) {
   const v1::GameState state = match.state();
   const std::uint32_t seat = state.seat_to_move();
   v1::SuggestMoveRequest request;
@@ -269,12 +268,10 @@ bool Session::cpu_move(Game& game, Match& match, Level level, bool announce) {
     error(explain(f, &game));
     return false;
   }
-  if (announce) {
-    std::string line =
-        played_line(match.plan(), seat, side_of(game, state, seat), move_text(state.view(), match.played().back()));
-    if (match.plan().mode == Mode::kDemo) line = std::to_string(state.moves_size() + 1) + ". " + line;
-    con_.line(line);
-  }
+  std::string line =
+      played_line(match.plan(), seat, side_of(game, state, seat), move_text(state.view(), match.played().back()));
+  if (match.plan().mode == Mode::kDemo) line = std::to_string(state.moves_size() + 1) + ". " + line;
+  con_.line(line);
   return true;
 }
 
@@ -306,7 +303,7 @@ void Session::where(Game& game, const Match& match, const std::vector<v1::Move>&
   }
   ResolvedMove resolved = resolve_move(argument, moves, game.known, view);
   if (resolved.kind != MoveInput::kMove) {
-    error(say("where.not_a_move", {{"move", argument}}));
+    error(say("where.not_a_move", {{"move", shown_input(argument)}}));
     return;
   }
   const v1::Move& m = *resolved.move;
@@ -319,7 +316,7 @@ void Session::where(Game& game, const Match& match, const std::vector<v1::Move>&
         say("where.sends", {{"move", shown}, {"board", std::to_string(m.destination_region() + 1)}}),
         Tone::kPlayable));
   } else if (m.opponent_case() == v1::Move::kFreeMove) {
-    con_.line(say("where.free", {{"move", shown}}));
+    con_.line(say(region_grid(view).count() > 1 ? "where.free" : "where.anywhere", {{"move", shown}}));
   } else {
     con_.line(say("where.unknown", {{"move", shown}}));
   }
@@ -452,7 +449,7 @@ void Session::show_help(const Match& match, const std::vector<v1::Move>& moves) 
     con_.line(wrap(say(has_column_letters(view) ? "help.move" : "help.move_numbers", args), opt_.width, "  ",
                    "  "));
   }
-  con_.line(wrap(say("help.board"), opt_.width, "  ", "  "));
+  con_.line(wrap(say(region_grid(view).count() > 1 ? "help.board" : "help.board_plain"), opt_.width, "  ", "  "));
   static constexpr std::pair<Command, const char*> kLines[] = {
       {Command::kWhere, "help.where"},   {Command::kMoves, "help.moves"},
       {Command::kHint, "help.hint"},     {Command::kUndo, "help.undo"},
@@ -467,10 +464,10 @@ void Session::show_help(const Match& match, const std::vector<v1::Move>& moves) 
 
 void Session::show_position(const Game& game, const Match& match, const v1::GameState& state) {
   print_board(game, state.view());
-  std::string status = game.text.text(state.view().status());
+  // Once over, the result line that follows says it all.
   if (state.seat_to_move() != 0)
-    status = say("game.status", {{"move", std::to_string(state.moves_size() + 1)}, {"status", status}});
-  con_.line(status);
+    con_.line(say("game.status", {{"move", std::to_string(state.moves_size() + 1)},
+                                  {"status", game.text.text(state.view().status())}}));
   if (!match.played().empty() && &state == &match.state() && state.moves_size() > 0) {
     const std::size_t last = match.played().size() - 1;
     const v1::GameState& before = match.positions()[last];
@@ -490,7 +487,7 @@ void Session::print_board(const Game& game, const v1::BoardView& view,
   look.lit_region = lit_region;
   con_.line();
   for (const std::string& line : draw_board(view, con_.style(), look)) con_.line(line);
-  con_.line(con_.style().paint(say("board.legend"), Tone::kDim));
+  con_.line(con_.style().paint(say(region_grid(view).count() > 1 ? "board.legend" : "board.legend_plain"), Tone::kDim));
 }
 
 }  // namespace game_client

@@ -2,19 +2,21 @@
 
 namespace game_client {
 
+std::string Scoreboard::cpu_key(Level level) {
+  switch (level) {
+    case v1::SuggestMoveRequest::NOVATO: return "cpu_novato";
+    case v1::SuggestMoveRequest::EXPERTO: return "cpu_experto";
+    default: return "cpu_normal";
+  }
+}
+
 std::string Scoreboard::record_key(const MatchPlan& plan) {
   switch (plan.mode) {
-    case Mode::kTwoPlayers: return "two_players";
+    case Mode::kTwoPlayers: return kTwoPlayers;
     case Mode::kDemo: return "";
     case Mode::kAgainstCpu:
       for (const SeatPlan& s : plan.seats)
-        if (!s.human) {
-          switch (s.level) {
-            case v1::SuggestMoveRequest::NOVATO: return "cpu_novato";
-            case v1::SuggestMoveRequest::EXPERTO: return "cpu_experto";
-            default: return "cpu_normal";
-          }
-        }
+        if (!s.human) return cpu_key(s.level);
   }
   return "";
 }

@@ -26,6 +26,8 @@ class Scoreboard {
   // "two_players", "cpu_novato", "cpu_normal", "cpu_experto"; "" for a demo,
   // which counts for nobody.
   static std::string record_key(const MatchPlan& plan);
+  static std::string cpu_key(Level level);
+  static constexpr char kTwoPlayers[] = "two_players";
 
   // Adds a finished game's result; false when the plan's games are not
   // counted.

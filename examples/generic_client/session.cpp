@@ -108,6 +108,12 @@ int Session::run() {
       const Mode mode = *opt_.mode;
       opt_.mode.reset();
       MatchPlan plan = plan_for(game, mode);
+      if (opt_.seat > plan.seats.size()) {
+        error(say("app.bad_seat", {{"game", game.info.name()},
+                                   {"seat", std::to_string(opt_.seat)},
+                                   {"last", std::to_string(plan.seats.size())}}));
+        return 2;
+      }
       if (mode == Mode::kAgainstCpu) {
         const std::uint32_t seat = opt_.seat ? opt_.seat : 1;
         for (std::uint32_t s = 1; s <= plan.seats.size(); ++s) plan.seats[s - 1].human = s == seat;
@@ -264,7 +270,7 @@ MatchPlan Session::plan_for(const Game& game, Mode mode) const {
 std::optional<MatchPlan> Session::plan_against_cpu(const Game& game) {
   auto level = choose_level(say("level.question"));
   if (!level) return std::nullopt;
-  std::uint32_t seat = opt_.seat;
+  std::uint32_t seat = opt_.seat <= std::max<std::uint32_t>(game.info.max_players(), 2) ? opt_.seat : 0;
   if (seat == 0) {
     auto first = ask_yes_no(say("cpu.you_open"), true);
     if (!first) return std::nullopt;
@@ -335,11 +341,12 @@ void Session::show_rules(const Game& game) {
     error(say("rules.none", {{"game", game.info.name()}}));
     return;
   }
-  const std::string page = render_rules(game.rules, con_.style(), std::min<std::size_t>(opt_.width, 100));
+  const std::string page = render_rules(game.rules, con_.style(), std::min<std::size_t>(opt_.width - 1, 100));
   // A pager on a terminal; the page as it is anywhere else.
   if (opt_.interactive && isatty(STDOUT_FILENO)) {
     const char* pager = std::getenv("PAGER");
     std::string command = pager && *pager ? pager : "less -FRX";
+    ::setenv("LESSCHARSET", "utf-8", /*overwrite=*/0);  // the page is UTF-8 whatever the locale says
     con_.out() << std::flush;
     if (FILE* pipe = ::popen(command.c_str(), "w")) {
       std::fwrite(page.data(), 1, page.size(), pipe);
@@ -358,19 +365,14 @@ void Session::show_scoreboard(const Game& game) {
     return s;
   };
   for (Level level : kLevels) {
-    MatchPlan plan;
-    plan.mode = Mode::kAgainstCpu;
-    plan.seats = {{true, level}, {false, level}};
-    Record r = data_.scoreboard.record(game.info.id(), Scoreboard::record_key(plan));
+    const Record r = data_.scoreboard.record(game.info.id(), Scoreboard::cpu_key(level));
     con_.line("  " + say("score.cpu_line", {{"level", level_name(level)},
                                            {"wins", std::to_string(r.wins)},
                                            {"draws", std::to_string(r.draws)},
                                            {"losses", std::to_string(r.losses)},
                                            {"points", points(r.points())}}));
   }
-  MatchPlan two;
-  two.mode = Mode::kTwoPlayers;
-  Record r = data_.scoreboard.record(game.info.id(), Scoreboard::record_key(two));
+  const Record r = data_.scoreboard.record(game.info.id(), Scoreboard::kTwoPlayers);
   con_.line("  " + say("score.two_line", {{"wins", std::to_string(r.wins)},
                                          {"draws", std::to_string(r.draws)},
                                          {"losses", std::to_string(r.losses)}}));

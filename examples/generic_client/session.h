@@ -73,7 +73,8 @@ class Session {
   // Learns the moves of the starting position, so that a move typed when
   // it is no longer legal can still be named to the game.
   void learn_opening_moves(Game& game, const Match& match);
-  bool cpu_move(Game& game, Match& match, Level level, bool announce);
+  // Plays the CPU's move for the seat to move, and says so.
+  bool cpu_move(Game& game, Match& match, Level level);
   void replay(Game& game, const Match& match);
   bool undo(Game& game, Match& match);  // true when moves were taken back
   void where(Game& game, const Match& match, const std::vector<v1::Move>& moves,

@@ -1,12 +1,15 @@
 // game-host: serves every game plugin of a folder over gRPC.
 //
-//     game-host --listen 127.0.0.1:50051 --plugins build/plugins
+//     game-host --listen 127.0.0.1:50051 --plugins build/plugins [--http 127.0.0.1:8080]
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <iostream>
+#include <optional>
 #include <pthread.h>
+#include <thread>
 
 #include "boardgame/host/loader.h"
+#include "boardgame/host/rules_site.h"
 #include "boardgame/host/server.h"
 
 namespace {
@@ -14,6 +17,17 @@ namespace {
 std::string host_part(const std::string& address) {
   const auto colon = address.rfind(':');
   return colon == std::string::npos ? address : address.substr(0, colon);
+}
+
+std::optional<int> port_part(const std::string& address) {
+  const auto colon = address.rfind(':');
+  if (colon == std::string::npos || colon + 1 == address.size()) return std::nullopt;
+  int port = 0;
+  for (char c : address.substr(colon + 1)) {
+    if (c < '0' || c > '9' || port > 65535) return std::nullopt;
+    port = port * 10 + (c - '0');
+  }
+  return port <= 65535 ? std::optional<int>(port) : std::nullopt;
 }
 
 }  // namespace
@@ -27,6 +41,9 @@ int main(int argc, char** argv) {
   app.add_option("--listen", options.listen, "address:port to serve on; port 0 picks a free one")
       ->capture_default_str();
   app.add_option("--plugins", plugins, "folder of game plugins")->required();
+  std::string http;
+  app.add_option("--http", http,
+                 "also serve the rules pages over HTTP on address:port (/rules/<game>/<lang>)");
   app.add_option("--max-message-bytes", options.max_message_bytes,
                  "largest request or response accepted")
       ->capture_default_str()
@@ -59,6 +76,13 @@ int main(int argc, char** argv) {
     std::cerr << "game-host: " << boardgame::host::describe(note) << "\n";
   std::cerr << "game-host: serving " << loaded.games.size() << " game(s)\n";
 
+  std::optional<int> http_port;
+  if (!http.empty() && !(http_port = port_part(http))) {
+    std::cerr << "game-host: --http takes address:port, such as 127.0.0.1:8080\n";
+    return 2;
+  }
+  // Copies of the games share their libraries with the gRPC service.
+  boardgame::host::RulesSite site(loaded.games);
   boardgame::host::GameService service(std::move(loaded.games));
   boardgame::host::RunningServer running;
   try {
@@ -68,11 +92,27 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::cout << "listening on " << host_part(options.listen) << ':' << running.port << std::endl;
+  std::thread http_thread;
+  if (http_port) {
+    const int port = site.bind(host_part(http), *http_port);
+    if (port < 0) {
+      std::cerr << "game-host: cannot serve HTTP on " << http << "\n";
+      running.server->Shutdown();
+      return 1;
+    }
+    std::cout << "rules pages on http://" << host_part(http) << ':' << port
+              << "/rules/<game>/<lang>" << std::endl;
+    http_thread = std::thread([&site] { site.serve(); });
+  }
 
   int signal = 0;
   sigwait(&stop_signals, &signal);
   std::cerr << "game-host: " << (signal == SIGINT ? "SIGINT" : "SIGTERM")
             << ", finishing the calls in progress\n";
+  if (http_thread.joinable()) {
+    site.stop();
+    http_thread.join();
+  }
   running.server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   running.server->Wait();
   std::cerr << "game-host: stopped\n";

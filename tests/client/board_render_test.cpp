@@ -61,7 +61,7 @@ TEST(BoardRender, AGridWithoutRegionsHasNoMap) {
   EXPECT_EQ(draw_board(v, Style(false), look()), expected);
 }
 
-TEST(BoardRender, TheWinningLineIsStarredWithoutColour) {
+TEST(BoardRender, TheWinningLineIsStarred) {
   v1::BoardView v = small_view();
   v.clear_playable_cells();
   v.set_regions("XX..");

@@ -59,13 +59,15 @@ class Host:
 class Client:
     """game-client on pipes; expect() reads until a pattern shows up."""
 
-    def __init__(self, data_home, *args, lang="en"):
+    def __init__(self, data_home, *args, lang="en", game="uttt"):
         env = dict(os.environ)
         env["XDG_DATA_HOME"] = data_home
         env.pop("NO_COLOR", None)
         command = [ARGS.client, "--host", HOST.address, "--cpu-ms", "20"]
         if lang:
             command += ["--lang", lang]
+        if game:
+            command += ["--game", game]
         self.proc = subprocess.Popen(command + list(args), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         self.decoder = codecs.getincrementaldecoder("utf-8")()
@@ -137,8 +139,8 @@ class ClientSessions(unittest.TestCase):
             c.close()
         self.home.cleanup()
 
-    def client(self, *args, lang="en"):
-        c = Client(self.home.name, *args, lang=lang)
+    def client(self, *args, lang="en", game="uttt"):
+        c = Client(self.home.name, *args, lang=lang, game=game)
         self.clients.append(c)
         return c
 
@@ -341,7 +343,7 @@ class ClientSessions(unittest.TestCase):
         menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
         self.assertIn("Two players on one screen", menu.group(1))
         c.send("7x")
-        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 0\.")
+        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6(, 8)?, 0\.")
         c.expect("Your choice: ")
         c.send("4")
         listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
@@ -375,10 +377,10 @@ class ClientSessions(unittest.TestCase):
         c.expect(r"Next: X 5/5 \(e5\), by You\.")
         c.expect("Replay > ")
         c.send("")
-        c.expect(r"Replay: position 1 of 2")
+        title = c.expect(r"Replay: position 1 of 2")
         # Where the next move could go: the nine cells of board 5 but the centre.
         shown = c.expect("Replay > ")
-        board = c.out[shown.start() - 1200:shown.start()]
+        board = c.out[title.end():shown.start()]
         self.assertEqual(board.count("+"), 8 + 1, board)  # eight cells and the legend
         c.send("2")
         c.expect(r"Replay: position 2 of 2")
@@ -477,9 +479,36 @@ class ClientSessions(unittest.TestCase):
         c.expect("Tu partida está guardada.")
         self.assertEqual(c.finish(), 0)
 
+    def test_the_same_client_plays_classic_tic_tac_toe(self):
+        c = self.client("--mode", "two", game="tictactoe")
+        first = c.expect(r"(This host serves no game|Player 1 \(X\) > )")
+        if first.group(1).startswith("This host"):
+            self.skipTest("the host serves no tictactoe plugin")
+        self.assertIn("    a b c\n  ┌───────┐\n", c.out)
+        for typed, prompt in (("1", "Player 2 \\(O\\) > "), ("4", "Player 1 \\(X\\) > "),
+                              ("2", "Player 2 \\(O\\) > "), ("e5", "Player 2 \\(O\\) > "),
+                              ("b1", "Player 2 \\(O\\) > "), ("5", "Player 1 \\(X\\) > ")):
+            c.send(typed)
+            c.expect(prompt)
+        self.assertIn("There is no cell e5: columns go from a to c and rows from 1 to 3.", c.out)
+        self.assertIn("Cell 2 is already taken.", c.out)
+        c.send("c1")
+        c.expect(r"Result: .* Player 1 wins\.")
+        c.expect("Two players: Player 1 won 1, Player 2 won 0, 0 drawn")
+        c.expect(WHAT_NEXT)
+        c.send("another")
+        c.expect("Game 2 of ")
+        c.expect("Player 2 opens with X.")
+        c.expect(r"Player 2 \(X\) > ")
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
     def test_an_unknown_game_and_an_unreachable_host(self):
-        c = self.client("--game", "chess")
+        c = self.client(game="chess")
         c.expect(r"This host serves no game “chess”\. It serves: .*uttt")
+        self.assertEqual(c.finish(), 2)
+        c = self.client("--mode", "cpu", "--seat", "3")
+        c.expect(r"has no seat 3: its seats go from 1 to 2\.")
         self.assertEqual(c.finish(), 2)
         env = dict(os.environ, XDG_DATA_HOME=self.home.name)
         done = subprocess.run([ARGS.client, "--host", "127.0.0.1:1", "--lang", "en"], env=env,

@@ -28,7 +28,7 @@ TEST(Console, LinesAreTrimmedAndEchoedAfterTheirPrompt) {
   Pipe p;
   std::ostringstream out;
   Console console(p.fds[0], out, Style(false), /*echo=*/true);
-  p.write("  5/5 \nundo\r\nlast");
+  p.write("  5/5 \n\fundo\r\nlast");
   p.close_writer();
   Console::Input a = console.ask("X >");
   EXPECT_EQ(a.status, Console::Status::kLine);

@@ -155,9 +155,13 @@ TEST(GamePlay, DescribesTheGameInTheClosestLanguage) {
       EXPECT_EQ(info.settings(i).id(), en.settings(i).id());
       EXPECT_EQ(info.settings(i).allowed_values_size(), en.settings(i).allowed_values_size());
       EXPECT_FALSE(info.settings(i).label().empty());
-      if (used != "en") EXPECT_NE(info.settings(i).label(), en.settings(i).label());
+      if (used != "en") {
+        EXPECT_NE(info.settings(i).label(), en.settings(i).label());
+      }
     }
-    if (used != "en") EXPECT_NE(info.name(), en.name());
+    if (used != "en") {
+      EXPECT_NE(info.name(), en.name());
+    }
   }
 }
 

@@ -52,12 +52,10 @@ Checked<int> parse_qvalue(std::string_view q) {
   return Checked<int>::ok(whole * 1000 + fraction);
 }
 
-struct Range {
-  std::string tag;  // "*" or a language tag
-  int weight;       // q-value in thousandths
-};
+}  // namespace
 
-Checked<std::vector<Range>> parse_accept_language(std::string_view header) {
+Checked<std::vector<LanguageRange>> parse_accept_language(std::string_view header) {
+  using Range = LanguageRange;
   using Result = Checked<std::vector<Range>>;
   std::vector<Range> ranges;
   std::size_t start = 0;
@@ -93,8 +91,6 @@ Checked<std::vector<Range>> parse_accept_language(std::string_view header) {
   return Result::ok(std::move(ranges));
 }
 
-}  // namespace
-
 Checked<std::string> negotiate_locale(std::string_view requested,
                                       const std::vector<std::string>& available,
                                       std::string_view fallback) {
@@ -109,7 +105,7 @@ Checked<std::string> negotiate_accept_language(std::string_view header,
                                                std::string_view fallback) {
   auto ranges = parse_accept_language(header);
   if (!ranges) return Checked<std::string>::fail(ranges.error);
-  for (const Range& range : ranges.value) {
+  for (const LanguageRange& range : ranges.value) {
     if (range.weight == 0) break;  // sorted: everything from here is refused
     if (range.tag == "*") break;   // any language will do: the fallback
     std::string found = look_up(parse_language_tag(range.tag).value, available);

@@ -106,14 +106,14 @@ v1::ApplyMoveResponse& apply_move(Arena& arena, const Served& served,
   v1::GameState& state = *response.mutable_state();
   const auto match = rebuild(served, request.state(), state);
   check_seat(state, request.seat());
+  if (!request.has_move_id())
+    throw Rejected(Code::kInvalidArgument, "missing_move", "move_id is required");
   check_not_over(state);
   if (request.seat() != state.seat_to_move())
     throw Rejected(Code::kFailedPrecondition, "not_your_turn",
                    "it is seat " + std::to_string(state.seat_to_move()) + "'s turn, not seat " +
                        std::to_string(request.seat()) + "'s",
                    {{"seat", std::to_string(request.seat())}});
-  if (!request.has_move_id())
-    throw Rejected(Code::kInvalidArgument, "missing_move", "move_id is required");
   match->play(request.move_id());
   state.add_moves(request.move_id());
   derive(*match, served.schema, state);
@@ -145,14 +145,15 @@ v1::GetOutcomeResponse& get_outcome(Arena& arena, const Served& served,
 }
 
 // The search gets the requested time, or the game's default, cut so that
-// the answer reaches the caller before its deadline: a share of the time
-// left goes to the transport and to the search's last iteration.
+// the answer reaches the caller before its deadline: 15 ms and half of the
+// rest are left for the search to wind down, its tree to be freed and the
+// answer to travel, with room for a busy machine to preempt the search.
 double think_ms(const Served& served, const v1::SuggestMoveRequest& request,
                 const BoardgameCancel* cancel) {
   double ms = request.time_budget_ms() ? double(request.time_budget_ms())
                                        : served.game.default_think_ms(request.level());
   if (cancel && cancel->time_left_ms >= 0)
-    ms = std::min(ms, std::max(1.0, cancel->time_left_ms * 0.8 - 2.0));
+    ms = std::min(ms, std::max(1.0, (cancel->time_left_ms - 15.0) * 0.5));
   return ms;
 }
 

@@ -13,21 +13,13 @@ std::string Texts::ui(std::string_view key, const rules::UiArgs& args) const {
   return std::move(text.value.text);
 }
 
-const v1::TableRow& Texts::row(std::string_view id) const {
-  for (const v1::RuleTable* table : {&document_.settings(), &document_.local_rules()})
-    for (const v1::TableRow& row : table->rows())
-      if (row.id() == id) return row;
-  throw std::logic_error("the " + locale() + " rules document has no table row '" +
-                         std::string(id) + "'");
-}
-
 namespace detail {
 
 namespace {
 
 rules::RulesCatalog catalog_of(const Game& game) {
   std::vector<v1::RulesDocument> documents;
-  for (const RulesText& text : game.rules()) {
+  for (const RulesText& text : game.rules_documents()) {
     auto document = rules::parse_rules_document(text.document);
     if (!document)
       throw std::logic_error("the " + std::string(text.locale) + " rules document: " +

@@ -26,32 +26,24 @@ v1::SettingValue number(std::int64_t n) {
   return v;
 }
 
-v1::SettingValue choice(const char* id) {
-  v1::SettingValue v;
-  v.set_choice(id);
-  return v;
-}
-
 struct Allowed {
   v1::SettingValue value;
   std::string label;
 };
 
-// One row of the schema, worded by the rules page's tables: a rule's name
-// and what it does, or a platform setting's name and what the platform
-// does. The first allowed value is the default; a setting with one value
-// cannot be changed.
-void add_setting(v1::GameInfo& info, const Texts& texts, const char* id,
+// A setting's name, description and value labels come from the UI strings
+// "setting.<id>.name", "setting.<id>.description" and
+// "setting.<id>.value.<...>". The first allowed value is the default; a
+// setting with one value cannot be changed.
+void add_setting(v1::GameInfo& info, const Texts& texts, const std::string& id,
                  v1::SettingSpec::Type type, v1::SettingSpec::Category category,
                  const std::vector<Allowed>& allowed) {
-  const v1::TableRow& row = texts.row(id);
   v1::SettingSpec& spec = *info.add_settings();
   spec.set_id(id);
   spec.set_type(type);
   spec.set_category(category);
-  spec.set_label(row.name());
-  spec.set_description(category == v1::SettingSpec::PLATFORM ? row.default_value()
-                                                             : row.details());
+  spec.set_label(texts.ui("setting." + id + ".name"));
+  spec.set_description(texts.ui("setting." + id + ".description"));
   *spec.mutable_default_value() = allowed.front().value;
   spec.set_changeable(allowed.size() > 1);
   for (const Allowed& a : allowed) {
@@ -61,17 +53,26 @@ void add_setting(v1::GameInfo& info, const Texts& texts, const char* id,
   }
 }
 
+// A platform setting with a single choice, which the group cannot change.
+void add_fixed_choice(v1::GameInfo& info, const Texts& texts, const std::string& id,
+                      const std::string& choice) {
+  v1::SettingValue value;
+  value.set_choice(choice);
+  add_setting(info, texts, id, v1::SettingSpec::CHOICE, v1::SettingSpec::PLATFORM,
+              {{value, texts.ui("setting." + id + ".value." + choice)}});
+}
+
 }  // namespace
 
-std::vector<boardgame::plugin::RulesText> Game::rules() const {
+std::vector<boardgame::plugin::RulesText> Game::rules_documents() const {
   std::vector<boardgame::plugin::RulesText> texts;
   for (const auto& embedded : boardgame::localization::uttt_rules_documents())
     texts.push_back({embedded.locale, embedded.bytes});
   return texts;
 }
 
-// The rows follow the settings table and the local-rule table of the rules
-// page, in their order.
+// The settings follow the settings table and then the local-rule table of
+// the rules page, in their order.
 v1::GameInfo Game::info(const Texts& texts) const {
   using Spec = v1::SettingSpec;
   const v1::RulesDocument& page = texts.document();
@@ -89,25 +90,22 @@ v1::GameInfo Game::info(const Texts& texts) const {
   const Allowed off{flag(false), texts.ui("value.off")};
 
   add_setting(info, texts, "players", Spec::NUMBER, Spec::PLATFORM,
-              {{number(2), texts.ui("setting.players.value", count(2))}});
+              {{number(2), texts.ui("setting.players.value.count", count(2))}});
   std::vector<Allowed> times = {{number(0), texts.ui("setting.time_per_turn.value.unlimited")}};
   for (int seconds : {30, 60})
     times.push_back({number(seconds), texts.ui("setting.time_per_turn.value.seconds",
                                                {{"seconds", std::to_string(seconds)}})});
   add_setting(info, texts, "time_per_turn", Spec::NUMBER, Spec::PLATFORM, times);
-  add_setting(info, texts, "player_leaves", Spec::CHOICE, Spec::PLATFORM,
-              {{choice("cpu_takes_over"), texts.ui("setting.player_leaves.value.cpu_takes_over")}});
-  add_setting(info, texts, "draws", Spec::CHOICE, Spec::PLATFORM,
-              {{choice("half_point"), texts.ui("setting.draws.value.half_point")}});
-  add_setting(info, texts, "rules_origin", Spec::CHOICE, Spec::PLATFORM,
-              {{choice("standard"), texts.ui("setting.rules_origin.value.standard")}});
+  add_fixed_choice(info, texts, "player_leaves", "cpu_takes_over");
+  add_fixed_choice(info, texts, "draws", "half_point");
+  add_fixed_choice(info, texts, "rules_origin", "standard");
 
   add_setting(info, texts, "alternate_first_turn", Spec::FLAG, Spec::LOCAL_RULE, {on, off});
   for (const char* variant : {"early_draw", "open_boards", "draw_counts_both"})
     add_setting(info, texts, variant, Spec::FLAG, Spec::VARIANT, {off, on});
   std::vector<Allowed> targets = {{number(0), off.label}};
   for (int n = Rules::kMinFastTarget; n <= Rules::kMaxFastTarget; ++n)
-    targets.push_back({number(n), texts.ui("rule.fast_game.value.target", count(n))});
+    targets.push_back({number(n), texts.ui("setting.fast_game.value.target", count(n))});
   add_setting(info, texts, "fast_game", Spec::NUMBER, Spec::VARIANT, targets);
   return info;
 }

@@ -10,7 +10,7 @@ class Game final : public boardgame::plugin::Game {
  public:
   static constexpr char kId[] = "uttt";
 
-  std::vector<boardgame::plugin::RulesText> rules() const override;
+  std::vector<boardgame::plugin::RulesText> rules_documents() const override;
   boardgame::v1::GameInfo info(const boardgame::plugin::Texts& texts) const override;
   std::unique_ptr<boardgame::plugin::Match> start(const boardgame::plugin::Settings& settings,
                                                   std::uint32_t game_number) const override;

@@ -63,7 +63,6 @@ SearchConfig config_for(Level level) {
     case Level::kExperto:
       break;
     case Level::kNormal:
-      c.playout = search::Playout::kUniform;
       c.budget_share = 0.25;
       c.max_iterations = 12000;
       break;
@@ -86,8 +85,9 @@ SearchConfig plain_uct() {
 
 Searcher::Searcher(const SearchConfig& config, std::size_t tree_bytes)
     : config_(config),
-      // Room for the root's children at least, whatever the budget says.
-      capacity_(std::max<std::size_t>(tree_bytes / sizeof(Node), 2 * kCells)) {}
+      // Room for the root's children at least, whatever the budget says, and
+      // no more than 32-bit child indices reach.
+      capacity_(std::clamp<std::size_t>(tree_bytes / sizeof(Node), 2 * kCells, UINT32_MAX)) {}
 
 Searcher::~Searcher() = default;
 
@@ -155,7 +155,7 @@ bool Searcher::reroot(const Position& pos) {
   const int plies = pos.ply() - root_pos_.ply();
   if (plies != 1 && plies != 2) return false;
   const Node& root = nodes_[0];
-  for (std::uint32_t i = root.children; i < root.children + root.child_count && root.children; ++i) {
+  for (std::uint32_t i = root.children; i < root.children + root.child_count; ++i) {
     Position after = root_pos_;
     after.play(nodes_[i].move);
     if (plies == 1 && after == pos) {
@@ -293,11 +293,12 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       }
       const std::uint32_t next = select(node);
       Node& child = nodes_[next];
+      const Mask9 decided_before = pos.decided_boards();
       pos.play(child.move);
       path[++depth] = next;
       if (pos.is_over())
         record_proof(child, proof_of(pos.status(), ~mover));
-      else if (solver && search::dead_draw(pos))
+      else if (solver && pos.decided_boards() != decided_before && search::dead_draw(pos))
         record_proof(child, Proof::kDraw);
     }
 

@@ -22,7 +22,7 @@ struct SearchConfig {
   // game at once is played without searching, and a leaf where no line can
   // be completed any more counts as a draw.
   bool solver = true;
-  float exploration = 0.35f;        // UCB1 constant; results are 1, 0.5 and 0
+  float exploration = 0.5f;         // UCB1 constant; results are 1, 0.5 and 0
   std::uint32_t expand_visits = 1;  // a leaf grows its children on this visit
   double budget_share = 1.0;        // part of the time and iteration budget used
   std::uint64_t max_iterations = 0; // cap per move whatever the budget; 0: none

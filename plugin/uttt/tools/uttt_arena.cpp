@@ -40,10 +40,10 @@ const std::vector<std::string> kPlayers = {"novato", "normal", "experto", "uct",
 // game's moves.
 class Contestant {
  public:
-  Contestant(const std::string& name, std::size_t tree_bytes) {
+  Contestant(const std::string& name, const SearchConfig& uct, std::size_t tree_bytes) {
     if (name == "random") return;
     const auto level = parse_level(name);
-    searcher_ = std::make_unique<Searcher>(level ? config_for(*level) : plain_uct(), tree_bytes);
+    searcher_ = std::make_unique<Searcher>(level ? config_for(*level) : uct, tree_bytes);
   }
   void new_game() {
     if (searcher_) searcher_->forget();
@@ -53,17 +53,21 @@ class Contestant {
       Rng rng(limits.seed);
       return random_move(pos, rng);
     }
+    const auto start = std::chrono::steady_clock::now();
     const SearchResult r = searcher_->choose(pos, limits);
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     iterations_ += r.iterations;
     ++moves_;
     return r.move;
   }
   std::uint64_t iterations() const { return iterations_; }
   std::uint64_t moves() const { return moves_; }
+  double seconds() const { return seconds_; }
 
  private:
   std::unique_ptr<Searcher> searcher_;
   std::uint64_t iterations_ = 0, moves_ = 0;
+  double seconds_ = 0;
 };
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {  // splitmix64 of a pair
@@ -82,6 +86,7 @@ struct MatchSettings {
   std::uint64_t seed = 1;
   int opening_plies = 0;
   std::size_t tree_bytes = Searcher::kDefaultTreeBytes;
+  SearchConfig uct = plain_uct();
   Rules rules;
 };
 
@@ -153,6 +158,7 @@ double elo_of(double score) {
 
 std::string signed_elo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  if (std::fabs(elo) < 0.5) return "0";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.0f", elo);
   return buf;
@@ -161,6 +167,7 @@ std::string signed_elo(double elo) {
 int run_match(const MatchSettings& s) {
   Tally tally;
   std::uint64_t iterations[2] = {0, 0}, moves[2] = {0, 0};
+  double thinking[2] = {0, 0};
   std::mutex mutex;
   std::atomic<int> next_game{0};
   ProgressBar bar(s.games);
@@ -169,7 +176,7 @@ int run_match(const MatchSettings& s) {
 
   auto worker = [&] {
     try {
-      Contestant a(s.a, s.tree_bytes), b(s.b, s.tree_bytes);
+      Contestant a(s.a, s.uct, s.tree_bytes), b(s.b, s.uct, s.tree_bytes);
       for (int g; (g = next_game++) < s.games;) {
         const Winner w = play_game(s, g, a, b);
         const bool a_is_x = g % 2 == 0;
@@ -184,6 +191,8 @@ int run_match(const MatchSettings& s) {
       iterations[1] += b.iterations();
       moves[0] += a.moves();
       moves[1] += b.moves();
+      thinking[0] += a.seconds();
+      thinking[1] += b.seconds();
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
       failure = std::current_exception();
@@ -198,19 +207,36 @@ int run_match(const MatchSettings& s) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  // Normal approximation over per-game scores: the draws narrow it.
+  // Normal approximation over per-game scores: the draws narrow it. When
+  // every game ended alike that variance is zero, and the Wilson interval of
+  // a binomial score says honestly how sure n games can be.
   const int n = tally.games();
   const double mean = tally.score();
   const double second_moment = (tally.wins + 0.25 * tally.draws) / n;
-  const double margin = 1.96 * std::sqrt(std::max(0.0, second_moment - mean * mean) / n);
-  const double low = std::max(0.0, mean - margin), high = std::min(1.0, mean + margin);
+  const double variance = std::max(0.0, second_moment - mean * mean);
+  constexpr double z = 1.96;
+  double low, high;
+  if (variance > 0) {
+    const double margin = z * std::sqrt(variance / n);
+    low = std::max(0.0, mean - margin);
+    high = std::min(1.0, mean + margin);
+  } else {
+    const double centre = (mean + z * z / (2 * n)) / (1 + z * z / n);
+    const double half = z * std::sqrt(mean * (1 - mean) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
+    // At a score of exactly 0 or 1 one bound is exact; keep rounding off it.
+    low = mean == 0 ? 0.0 : std::max(0.0, centre - half);
+    high = mean == 1 ? 1.0 : std::min(1.0, centre + half);
+  }
   const double elo = elo_of(mean), elo_low = elo_of(low), elo_high = elo_of(high);
   auto per_move = [&](int i) { return moves[i] ? double(iterations[i]) / moves[i] : 0.0; };
+  auto per_second = [&](int i) { return thinking[i] > 0 ? iterations[i] / thinking[i] : 0.0; };
 
   std::printf("%s vs %s: %d games, per move", s.a.c_str(), s.b.c_str(), n);
   if (s.ms > 0) std::printf(" %g ms", s.ms);
   if (s.iterations) std::printf(" %llu iterations", (unsigned long long)s.iterations);
-  std::printf(", %d thread(s)\n", s.threads);
+  std::printf(", %d thread(s)", s.threads);
+  if (s.a == "uct" || s.b == "uct") std::printf(", uct exploration %g", s.uct.exploration);
+  std::printf("\n");
   std::printf("%s: %d wins, %d draws, %d losses (as X: +%d =%d -%d; as O: +%d =%d -%d)\n",
               s.a.c_str(), tally.wins, tally.draws, tally.losses, tally.as_x[0], tally.as_x[1],
               tally.as_x[2], tally.wins - tally.as_x[0], tally.draws - tally.as_x[1],
@@ -221,21 +247,21 @@ int run_match(const MatchSettings& s) {
   std::printf(
       "a=%s b=%s games=%d wins=%d draws=%d losses=%d score=%.4f score_low=%.4f score_high=%.4f "
       "elo=%s elo_low=%s elo_high=%s a_iterations_per_move=%.0f b_iterations_per_move=%.0f "
-      "seconds=%.1f\n",
+      "a_iterations_per_s=%.0f b_iterations_per_s=%.0f seconds=%.1f\n",
       s.a.c_str(), s.b.c_str(), n, tally.wins, tally.draws, tally.losses, mean, low, high,
       signed_elo(elo).c_str(), signed_elo(elo_low).c_str(), signed_elo(elo_high).c_str(),
-      per_move(0), per_move(1), seconds);
+      per_move(0), per_move(1), per_second(0), per_second(1), seconds);
   return 0;
 }
 
 // Search speed from the start position, single-threaded, one fresh tree per
 // run; the best of the runs is the figure least disturbed by the machine.
 int run_bench(const std::vector<std::string>& players, double seconds, int runs,
-              std::size_t tree_bytes, Rules rules) {
+              const MatchSettings& s) {
   for (const std::string& name : players) {
     if (name == "random") continue;
     const auto level = parse_level(name);
-    SearchConfig config = level ? config_for(*level) : plain_uct();
+    SearchConfig config = level ? config_for(*level) : s.uct;
     config.budget_share = 1;   // the levels' handicaps are not the engine's speed
     config.max_iterations = 0;
     config.blunder_rate = 0;
@@ -243,12 +269,12 @@ int run_bench(const std::vector<std::string>& players, double seconds, int runs,
     std::uint64_t best_iterations = 0;
     std::size_t nodes = 0;
     for (int r = 0; r < runs; ++r) {
-      Searcher searcher(config, tree_bytes);
+      Searcher searcher(config, s.tree_bytes);
       SearchLimits limits;
       limits.max_milliseconds = seconds * 1000;
       limits.seed = std::uint64_t(r + 1);
       const auto start = std::chrono::steady_clock::now();
-      const SearchResult result = searcher.choose(Position(rules), limits);
+      const SearchResult result = searcher.choose(Position(s.rules), limits);
       const double s =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (result.iterations / s > best) {
@@ -296,6 +322,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 20));
   app.add_option("--tree-mb", tree_mb, "memory for each player's tree, in MiB")
       ->check(CLI::Range(1, 65536));
+  app.add_option("--uct-exploration", s.uct.exploration,
+                 "UCB1 constant of the uct yardstick (default: its best, as measured)")
+      ->check(CLI::Range(0.01, 10.0));
   app.add_flag("--early-draw", s.rules.early_draw, "variant: early draw");
   app.add_flag("--open-boards", s.rules.open_boards, "variant: decided boards stay open");
   app.add_flag("--draw-both", s.rules.draw_counts_both, "variant: a drawn board counts for both");
@@ -308,7 +337,7 @@ int main(int argc, char** argv) {
   try {
     if (bench)
       return run_bench(players.empty() ? std::vector<std::string>{"experto", "uct"} : players,
-                       bench_seconds, bench_runs, s.tree_bytes, s.rules);
+                       bench_seconds, bench_runs, s);
     if (players.size() != 2) {
       std::fprintf(stderr, "error: a match needs exactly two players, e.g. `uttt-arena experto uct`\n");
       return 2;

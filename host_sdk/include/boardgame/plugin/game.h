@@ -137,7 +137,7 @@ struct RulesText {
 };
 
 // The game's text in the locale closest to a request's: its rules document
-// (names, the settings and local-rule tables) and its UI strings.
+// and its UI strings.
 class Texts {
  public:
   Texts(const rules::RulesCatalog& catalog, const v1::RulesDocument& document)
@@ -148,9 +148,6 @@ class Texts {
   // The UI string `key` with its placeholders filled in, from English when
   // this locale lacks it. Throws std::logic_error when English lacks it too.
   std::string ui(std::string_view key, const rules::UiArgs& args = {}) const;
-  // The row `id` of the settings table or the local-rule table. Throws
-  // std::logic_error when neither has it.
-  const v1::TableRow& row(std::string_view id) const;
 
  private:
   const rules::RulesCatalog& catalog_;
@@ -165,10 +162,12 @@ class Game {
 
   // The rules documents, one per locale, English among them. The bytes
   // must live as long as the game: the build embeds them in the plugin.
-  virtual std::vector<RulesText> rules() const = 0;
+  virtual std::vector<RulesText> rules_documents() const = 0;
   // Names, labels and the settings schema, worded in `texts`. The SDK fills
   // in the id and the locale.
   virtual v1::GameInfo info(const Texts& texts) const = 0;
+  // A match at its first move, for the game_number-th game (from 1) of a
+  // series between the same seats.
   virtual std::unique_ptr<Match> start(const Settings& settings,
                                        std::uint32_t game_number) const = 0;
   // The CPU's thinking time when a request names none.

@@ -20,6 +20,16 @@ Checked<std::string> negotiate_locale(std::string_view requested,
                                       const std::vector<std::string>& available,
                                       std::string_view fallback = kFallbackLocale);
 
+// One entry of an Accept-Language header.
+struct LanguageRange {
+  std::string tag;  // "*" or a canonical language tag
+  int weight;       // q-value in thousandths
+};
+
+// The ranges of an Accept-Language header, most wanted first (ties in the
+// order written), or what is wrong with the header.
+Checked<std::vector<LanguageRange>> parse_accept_language(std::string_view header);
+
 // The same from an HTTP Accept-Language header (RFC 9110 section 12.5.4),
 // e.g. "de-AT,de;q=0.9,en;q=0.5": ranges are tried by falling q-value (ties
 // in the order written); q=0 ranges are never chosen and "*" stands for the

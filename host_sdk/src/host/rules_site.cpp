@@ -1,0 +1,124 @@
+#include "boardgame/host/rules_site.h"
+
+#include <httplib.h>
+
+#include "boardgame/rules/negotiation.h"
+#include "boardgame/rules/page.h"
+#include "boardgame/v1/game_service.pb.h"
+
+namespace boardgame::host {
+
+namespace {
+
+using Page = RulesSite::Page;
+
+Page plain(int status, std::string text) {
+  return {status, "text/plain; charset=utf-8", "", std::move(text) + "\n"};
+}
+
+// A game id as the plugins spell them; anything else (dots, slashes, escapes)
+// never reaches a plugin.
+bool plausible_game_id(const std::string& id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (char c : id)
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+          c == '_' || c == '-'))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+RulesSite::RulesSite(std::vector<GamePlugin> games)
+    : games_(std::move(games)), server_(std::make_unique<httplib::Server>()) {
+  auto respond = [this](const httplib::Request& request, httplib::Response& response,
+                        const std::string& game, const std::string& lang) {
+    const Page page = get(game, lang, request.get_param_value("format"),
+                          request.get_header_value("Accept-Language"));
+    response.status = page.status;
+    if (!page.content_language.empty())
+      response.set_header("Content-Language", page.content_language);
+    response.set_header("Vary", "Accept-Language");
+    response.set_content(page.body, page.content_type.c_str());
+  };
+  server_->Get(R"(/rules/([^/]+))", [respond](const httplib::Request& q, httplib::Response& r) {
+    respond(q, r, q.matches[1], q.get_param_value("lang"));
+  });
+  server_->Get(R"(/rules/([^/]+)/([^/]+))", [respond](const httplib::Request& q,
+                                                      httplib::Response& r) {
+    if (q.has_param("lang")) {
+      r.status = 400;
+      r.set_content("give the language once: in the path or as ?lang=, not both\n",
+                    "text/plain; charset=utf-8");
+      return;
+    }
+    respond(q, r, q.matches[1], q.matches[2]);
+  });
+  server_->set_error_handler([](const httplib::Request&, httplib::Response& r) {
+    if (!r.body.empty()) return;
+    r.set_content(r.status == 404 ? "no such page; rule pages are at /rules/<game>/<lang>\n"
+                                  : "request refused\n",
+                  "text/plain; charset=utf-8");
+  });
+}
+
+RulesSite::~RulesSite() = default;
+
+int RulesSite::bind(const std::string& host, int port) {
+  return port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
+}
+
+void RulesSite::serve() { server_->listen_after_bind(); }
+
+void RulesSite::stop() { server_->stop(); }
+
+Page RulesSite::get(const std::string& game, const std::string& lang, const std::string& format,
+                    const std::string& accept_language) const {
+  if (format != "" && format != "html" && format != "md")
+    return plain(400, "unknown format '" + format + "': use html or md");
+  if (!plausible_game_id(game)) return plain(404, "no game has that id");
+  const GamePlugin* plugin = nullptr;
+  for (const GamePlugin& g : games_)
+    if (g.game_id() == game) plugin = &g;
+  if (!plugin) return plain(404, "unknown game '" + game + "'");
+  if (plugin->abi_revision() < 1 || !plugin->entry().get_rules)
+    return plain(404, "the game '" + game + "' publishes no rules pages");
+
+  // The language ranges to try, best first: the one the URL names, or those
+  // of Accept-Language. Each is looked up like any other request; the first
+  // that the game publishes (itself or a shorter form) wins.
+  std::vector<std::string> wanted;
+  if (!lang.empty()) {
+    wanted.push_back(lang);
+  } else if (!accept_language.empty()) {
+    auto ranges = rules::parse_accept_language(accept_language);
+    if (!ranges) return plain(400, ranges.error);
+    for (const auto& range : ranges.value) {
+      if (range.weight == 0 || range.tag == "*") break;
+      wanted.push_back(range.tag);
+    }
+  }
+  if (wanted.empty()) wanted.emplace_back(rules::kFallbackLocale);
+
+  v1::GetRulesResponse found;
+  for (const std::string& tag : wanted) {
+    v1::GetRulesRequest request;
+    request.set_game_id(game);
+    request.set_locale(tag);
+    v1::GetRulesResponse response;
+    const grpc::Status status = plugin->call(plugin->entry().get_rules, request, &response);
+    if (status.error_code() == grpc::INVALID_ARGUMENT)
+      return plain(400, "language '" + tag + "': " + status.error_message());
+    if (!status.ok()) return plain(500, "the game could not give its rules: " + status.error_message());
+    // A fallback answer only counts when nothing better comes later.
+    const bool exact = response.locale() != rules::kFallbackLocale ||
+                       tag.compare(0, 2, rules::kFallbackLocale) == 0;
+    if (found.locale().empty() || exact) found = std::move(response);
+    if (exact) break;
+  }
+  if (format == "md")
+    return {200, "text/markdown; charset=utf-8", found.locale(), rules::render_markdown(found.document())};
+  return {200, "text/html; charset=utf-8", found.locale(), rules::render_html(found.document())};
+}
+
+}  // namespace boardgame::host

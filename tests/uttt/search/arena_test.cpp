@@ -1,0 +1,70 @@
+// uttt-arena end to end: a short match and a short bench, read back from
+// the key=value lines scripts rely on.
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+// Runs the arena and returns its standard output and exit status.
+std::pair<std::string, int> run_arena(const std::string& args) {
+  const std::string command = std::string(UTTT_ARENA_PATH) + " " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  for (std::size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  const int status = pclose(pipe);
+  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+std::map<std::string, std::string> last_line_fields(const std::string& out) {
+  std::istringstream lines(out);
+  std::string line, last;
+  while (std::getline(lines, line))
+    if (!line.empty()) last = line;
+  std::map<std::string, std::string> fields;
+  std::istringstream words(last);
+  for (std::string w; words >> w;)
+    if (auto eq = w.find('='); eq != std::string::npos) fields[w.substr(0, eq)] = w.substr(eq + 1);
+  return fields;
+}
+
+TEST(Arena, PlaysAMatchAndReportsTheScore) {
+  const auto [out, status] = run_arena("novato random --games 6 --iterations 200 --threads 2 --seed 3");
+  ASSERT_EQ(status, 0) << out;
+  auto f = last_line_fields(out);
+  EXPECT_EQ(f["games"], "6");
+  EXPECT_EQ(std::stoi(f["wins"]) + std::stoi(f["draws"]) + std::stoi(f["losses"]), 6);
+  const double score = std::stod(f["score"]);
+  EXPECT_LE(std::stod(f["score_low"]), score);
+  EXPECT_GE(std::stod(f["score_high"]), score);
+  EXPECT_NE(out.find("Elo difference"), std::string::npos);
+}
+
+TEST(Arena, SameSeedAndIterationsGiveTheSameMatch) {
+  const std::string args = "normal uct --games 2 --iterations 300 --seed 5";
+  const auto a = run_arena(args), b = run_arena(args);
+  auto fa = last_line_fields(a.first), fb = last_line_fields(b.first);
+  EXPECT_EQ(fa["wins"], fb["wins"]);
+  EXPECT_EQ(fa["draws"], fb["draws"]);
+  EXPECT_EQ(fa["a_iterations_per_move"], fb["a_iterations_per_move"]);
+}
+
+TEST(Arena, BenchPrintsTheSearchSpeed) {
+  const auto [out, status] = run_arena("--bench --seconds 0.05 --runs 1 experto");
+  ASSERT_EQ(status, 0) << out;
+  auto f = last_line_fields(out);
+  EXPECT_EQ(f["player"], "experto");
+  EXPECT_GT(std::stod(f["iterations_per_s"]), 0.0);
+}
+
+TEST(Arena, RefusesAMatchWithoutABudgetOrWithOnePlayer) {
+  EXPECT_NE(run_arena("experto uct --games 2").second, 0);
+  EXPECT_NE(run_arena("experto --games 2 --ms 5").second, 0);
+  EXPECT_NE(run_arena("experto grandmaster --games 2 --ms 5").second, 0);
+}
+
+}  // namespace
