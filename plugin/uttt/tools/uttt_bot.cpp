@@ -126,19 +126,23 @@ int play_codingame(const Options& options) {
       in.fail("the referee lists " + std::to_string(listed) + " valid moves but the rules allow " +
               std::to_string(legal));
 
-    // The budget covers the whole turn: reading and answering included.
+    // The budget covers the whole turn, reading and answering included; the
+    // margin absorbs what the search cannot see (the pipe, the scheduler on
+    // a busy machine).
     const double budget = turn == 1 && options.first_ms > 0 ? options.first_ms : options.ms;
     const double spent =
         std::chrono::duration<double, std::milli>(Clock::now() - turn_start).count();
+    const double margin = std::max(2.0, 0.05 * budget);
     SearchLimits limits;
-    limits.max_milliseconds = std::max(1.0, budget - spent - 1.0);
+    limits.max_milliseconds = std::max(1.0, budget - spent - margin);
     limits.seed = options.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(pos.ply());
     const SearchResult r = searcher.choose(pos, limits);
     std::cout << grid_text(r.move) << std::endl;
     if (options.verbose)
-      std::fprintf(stderr, "turn=%d move=%s iterations=%llu expected=%.3f reused=%zu\n", turn,
-                   grid_text(r.move).c_str(), (unsigned long long)r.iterations, r.expected_score,
-                   searcher.nodes_reused());
+      std::fprintf(stderr, "turn=%d move=%s iterations=%llu expected=%.3f reused=%zu ms=%.1f\n",
+                   turn, grid_text(r.move).c_str(), (unsigned long long)r.iterations,
+                   r.expected_score, searcher.nodes_reused(),
+                   std::chrono::duration<double, std::milli>(Clock::now() - turn_start).count());
     pos.play(r.move);
   }
 }
