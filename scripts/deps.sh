@@ -10,6 +10,7 @@ packages=(
   libgrpc++-dev protobuf-compiler-grpc
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev
   python3 python3-grpcio python3-protobuf
+  clang libfuzzer-14-dev libclang-rt-14-dev
 )
 
 missing=()

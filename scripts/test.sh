@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds everything and runs every test twice: in the normal build (build/),
-# then with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/).
+# Builds everything and runs every test: in the normal build (build/), again
+# with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), the
+# host's concurrency tests under ThreadSanitizer (build-tsan/), and short,
+# deterministic runs of every fuzz target (build-fuzz/, clang + libFuzzer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
@@ -13,5 +15,10 @@ run_suite() {
   ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
-run_suite build -DCMAKE_BUILD_TYPE=Release
-run_suite build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUB_SANITIZE=ON
+phase() { echo "== $1 ($(date -u +%H:%M:%S), ${SECONDS}s so far)"; }
+
+phase "normal build";  run_suite build -DCMAKE_BUILD_TYPE=Release
+phase "ASan + UBSan";  run_suite build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUB_SANITIZE=ON
+phase "TSan";          scripts/tsan.sh
+phase "fuzzing";       scripts/fuzz.sh
+phase "all passed"

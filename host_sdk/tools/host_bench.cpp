@@ -14,10 +14,7 @@
 // plugin's replay and checks of the state. A third row adds what a client
 // spends on protobuf itself: ApplyMove through the generated stub.
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <grpcpp/create_channel.h>
 #include <grpcpp/impl/client_unary_call.h>
 #include <grpcpp/impl/rpc_method.h>
 #include <grpcpp/support/byte_buffer.h>
@@ -27,9 +24,11 @@
 #include <vector>
 
 #include "boardgame/v1/game_service.grpc.pb.h"
+#include "call_times.h"
 
 namespace v1 = boardgame::v1;
-using Clock = std::chrono::steady_clock;
+using host_tools::CallTimes;
+using host_tools::Clock;
 
 namespace {
 
@@ -71,28 +70,6 @@ std::vector<v1::ApplyMoveRequest> prepare(v1::GameService::Stub& stub, const std
   return requests;
 }
 
-struct Series {
-  std::vector<double> micros;
-
-  template <class Call>
-  void time(Call&& call) {
-    const auto began = Clock::now();
-    call();
-    micros.push_back(std::chrono::duration<double, std::micro>(Clock::now() - began).count());
-  }
-
-  double rate() const {
-    double total = 0;
-    for (double m : micros) total += m;
-    return double(micros.size()) / total * 1e6;
-  }
-  double percentile(double p) {
-    const std::size_t k = std::min(micros.size() - 1, std::size_t(p * double(micros.size())));
-    std::nth_element(micros.begin(), micros.begin() + std::ptrdiff_t(k), micros.end());
-    return micros[k];
-  }
-};
-
 grpc::ByteBuffer bytes_of(const std::string& serialized) {
   grpc::Slice slice(serialized);
   return grpc::ByteBuffer(&slice, 1);
@@ -117,9 +94,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
-    const auto channel = grpc::CreateChannel(target, grpc::InsecureChannelCredentials());
-    if (!channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(5)))
-      throw std::runtime_error("no game-host answers at " + target);
+    const auto channel = host_tools::connect_to_host(target);
     auto stub = v1::GameService::NewStub(channel);
     using grpc::internal::RpcMethod;
     const RpcMethod health_check("/grpc.health.v1.Health/Check", RpcMethod::NORMAL_RPC, channel);
@@ -146,7 +121,7 @@ int main(int argc, char** argv) {
     };
     // An empty HealthCheckRequest asks about the whole server.
     const grpc::ByteBuffer health_request = bytes_of("");
-    Series health, apply, typed;
+    CallTimes health, apply, typed;
     const auto end = Clock::now() + std::chrono::duration<double>(seconds);
     for (std::size_t i = 0; Clock::now() < end; i = (i + 1) % requests.size()) {
       health.time([&] { raw_call(health_check, health_request, "health check"); });
@@ -162,7 +137,7 @@ int main(int argc, char** argv) {
     for (auto [name, series] : {std::pair{"grpc.health.v1 Check", &health},
                                 std::pair{"GameService/ApplyMove", &apply},
                                 std::pair{"ApplyMove, generated stub", &typed}})
-      std::printf("%-30s %9zu %9.0f %9.1f %9.1f\n", name, series->micros.size(), series->rate(),
+      std::printf("%-30s %9zu %9.0f %9.1f %9.1f\n", name, series->count(), series->rate(),
                   series->percentile(0.50), series->percentile(0.99));
     std::printf("ApplyMove throughput / health check throughput: %.3f (target >= 0.9)\n",
                 apply.rate() / health.rate());

@@ -48,7 +48,7 @@ TEST(Loader, LoadsTheRealPlugin) {
   v1::DescribeGameRequest request;
   request.set_game_id("uttt");
   v1::DescribeGameResponse response;
-  ASSERT_TRUE(game.call(game.entry().describe_game, request, &response).ok());
+  ASSERT_TRUE(game.call(&BoardgamePlugin::describe_game, request, &response).ok());
   EXPECT_EQ(response.game().id(), "uttt");
   EXPECT_EQ(response.game().max_players(), 2u);
 }
@@ -139,7 +139,7 @@ TEST(Loader, KeepsTheLibraryWhileAPluginCopyLives) {
   EXPECT_TRUE(library_is_loaded(linked.c_str()));
   v1::DescribeGameRequest request;
   v1::DescribeGameResponse response;
-  EXPECT_TRUE(kept->call(kept->entry().describe_game, request, &response).ok());
+  EXPECT_TRUE(kept->call(&BoardgamePlugin::describe_game, request, &response).ok());
   EXPECT_EQ(response.game().id(), "junk_later");
   kept.reset();
   EXPECT_FALSE(library_is_loaded(linked.c_str()));

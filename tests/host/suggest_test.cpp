@@ -102,7 +102,7 @@ TEST(SuggestMove, ThePluginStopsWhenTheCallerGivesUp) {
   v1::SetupRequest setup;
   setup.set_game_id("uttt");
   v1::SetupResponse started;
-  ASSERT_TRUE(game.call(game.entry().setup, setup, &started).ok());
+  ASSERT_TRUE(game.call(&BoardgamePlugin::setup, setup, &started).ok());
 
   auto request = suggest_request(started.state(), v1::SuggestMoveRequest::EXPERTO);
   request.set_time_budget_ms(60'000);
@@ -114,7 +114,7 @@ TEST(SuggestMove, ThePluginStopsWhenTheCallerGivesUp) {
                                },
                                -1};
   v1::SuggestMoveResponse response;
-  const grpc::Status status = game.call(game.entry().suggest_move, request, cancel, &response);
+  const grpc::Status status = game.call(&BoardgamePlugin::suggest_move, request, cancel, &response);
   ASSERT_TRUE(status.ok()) << status.error_message();
   EXPECT_FALSE(response.move().notation().empty());
   EXPECT_LT(response.stats().elapsed_ms(), 30'000.0);

@@ -14,8 +14,8 @@ struct GameService::Route {
   const char* method;        // for error messages
   int game_id_depth;         // see routed_game_id
   std::uint32_t revision;    // the ABI revision that brought the call
-  BoardgameCall BoardgamePlugin::*call;
-  BoardgameCancellableCall BoardgamePlugin::*cancellable_call;
+  PluginCall call;
+  CancellablePluginCall cancellable_call;
 };
 
 namespace {
@@ -33,15 +33,41 @@ grpc::Status error(grpc::StatusCode code, const char* reason, std::string messag
   return grpc::Status(code, std::move(message), detail.SerializeAsString());
 }
 
+// Error texts quote the input they refuse, such as an unknown id; quoted in
+// full, a huge one would outgrow the client's metadata limit (8 KiB by
+// default), and the client would get RESOURCE_EXHAUSTED instead of the error.
+constexpr std::size_t kMaxErrorText = 512;
+
+std::string shortened(const std::string& text) {
+  if (text.size() <= kMaxErrorText) return text;
+  std::size_t cut = kMaxErrorText;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8
+  return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " bytes in all)";
+}
+
+grpc::Status within_metadata_limit(const grpc::Status& status) {
+  std::string details = status.error_details();
+  if (details.size() > kMaxErrorText) {
+    v1::ErrorDetail detail;
+    if (!detail.ParseFromString(details))  // no ErrorDetail at all: not worth its room
+      return grpc::Status(status.error_code(), shortened(status.error_message()));
+    detail.set_message(shortened(detail.message()));
+    for (v1::Arg& arg : *detail.mutable_args()) arg.set_value(shortened(arg.value()));
+    details = detail.SerializeAsString();
+  }
+  return grpc::Status(status.error_code(), shortened(status.error_message()), std::move(details));
+}
+
 // Statuses carry their ErrorDetail in error_details() inside the host; on
 // the wire it travels as trailing metadata, since gRPC reserves its own
 // details field for google.rpc.Status.
 void complete(GameService::Context* context, GameService::Reactor* reactor,
               const grpc::Status& status) {
   if (status.ok()) return reactor->Finish(status);
-  if (!status.error_details().empty())
-    context->AddTrailingMetadata(kErrorDetailKey, status.error_details());
-  reactor->Finish(grpc::Status(status.error_code(), status.error_message()));
+  const grpc::Status sent = within_metadata_limit(status);
+  if (!sent.error_details().empty())
+    context->AddTrailingMetadata(kErrorDetailKey, sent.error_details());
+  reactor->Finish(grpc::Status(sent.error_code(), sent.error_message()));
 }
 
 GameService::Reactor* finish(GameService::Context* context, const grpc::Status& status) {
@@ -139,7 +165,7 @@ GameService::Reactor* GameService::forward(Context* context, const Bytes* reques
 
   if (route.call) {
     std::string answer;
-    const grpc::Status s = game->call(game->entry().*route.call, view(bytes), &answer);
+    const grpc::Status s = game->call(route.call, view(bytes), &answer);
     return finish(context, answered(s, answer, response));
   }
   // A long call: the reactor is handed back now and finished by a worker.
@@ -148,25 +174,35 @@ GameService::Reactor* GameService::forward(Context* context, const Bytes* reques
     const BoardgameCancel cancel{context, &caller_gave_up, time_left_ms(*context)};
     std::string answer;
     const grpc::Status s =
-        game->call(game->entry().*route.cancellable_call, view(bytes), cancel, &answer);
+        game->call(route.cancellable_call, view(bytes), cancel, &answer);
     complete(context, reactor, answered(s, answer, response));
   });
   return reactor;
 }
 
-GameService::Reactor* GameService::ListGames(Context* context,
-                                             const v1::ListGamesRequest* request,
-                                             v1::ListGamesResponse* response) {
+// Raw like the others, so that bytes that are no ListGamesRequest get the
+// same INVALID_ARGUMENT: gRPC's own parsing would answer UNIMPLEMENTED.
+GameService::Reactor* GameService::ListGames(Context* context, const Bytes* request_bytes,
+                                             Bytes* response_bytes) {
+  const grpc::Slice bytes = contiguous(*request_bytes);
+  v1::ListGamesRequest request;
+  if (!request.ParseFromArray(bytes.begin(), int(bytes.size())))
+    return finish(context, error(grpc::INVALID_ARGUMENT, "malformed_request",
+                                 "the request is not a valid boardgame.v1.ListGamesRequest"));
+  v1::ListGamesResponse response;
   for (const auto& [id, game] : games_) {
     v1::DescribeGameRequest describe;
     describe.set_game_id(id);
-    describe.set_locale(request->locale());
+    describe.set_locale(request.locale());
     v1::DescribeGameResponse described;
-    const grpc::Status s = game.call(game.entry().describe_game, describe, &described);
+    const grpc::Status s = game.call(&BoardgamePlugin::describe_game, describe, &described);
+    // A game whose plugin fails is left out, so one faulty plugin cannot
+    // empty the whole list; a call to that game still gets the error.
+    if (s.error_code() == grpc::INTERNAL) continue;
     if (!s.ok()) return finish(context, s);
-    *response->add_games() = std::move(*described.mutable_game());
+    *response.add_games() = std::move(*described.mutable_game());
   }
-  return finish(context, grpc::Status::OK);
+  return finish(context, answered(grpc::Status::OK, response.SerializeAsString(), response_bytes));
 }
 
 GameService::Reactor* GameService::DescribeGame(Context* c, const Bytes* q, Bytes* r) {

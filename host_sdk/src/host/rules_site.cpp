@@ -27,6 +27,15 @@ bool plausible_game_id(const std::string& id) {
   return true;
 }
 
+// httplib decodes the path before routing, which would split "uttt%2Fes" in
+// two segments; an escaped '/' is data, and no game id or tag holds one.
+bool has_escaped_slash(const std::string& target) {
+  const std::string path = target.substr(0, target.find('?'));
+  for (auto at = path.find('%'); at != std::string::npos; at = path.find('%', at + 1))
+    if (path.compare(at + 1, 2, "2F") == 0 || path.compare(at + 1, 2, "2f") == 0) return true;
+  return false;
+}
+
 }  // namespace
 
 RulesSite::RulesSite(std::vector<GamePlugin> games)
@@ -54,10 +63,20 @@ RulesSite::RulesSite(std::vector<GamePlugin> games)
     }
     respond(q, r, q.matches[1], q.matches[2]);
   });
+  server_->set_pre_routing_handler([](const httplib::Request& q, httplib::Response& r) {
+    if (!has_escaped_slash(q.target)) return httplib::Server::HandlerResponse::Unhandled;
+    r.status = 400;
+    r.set_content("an escaped '/' (%2F) is not allowed in a rules path\n",
+                  "text/plain; charset=utf-8");
+    return httplib::Server::HandlerResponse::Handled;
+  });
   server_->set_error_handler([](const httplib::Request&, httplib::Response& r) {
     if (!r.body.empty()) return;
-    r.set_content(r.status == 404 ? "no such page; rule pages are at /rules/<game>/<lang>\n"
-                                  : "request refused\n",
+    r.set_content(r.status == 404   ? "no such page; rule pages are at /rules/<game>/<lang>\n"
+                  : r.status == 414 ? "the URL is longer than " +
+                                          std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
+                                          " bytes\n"
+                                    : "request refused\n",
                   "text/plain; charset=utf-8");
   });
 }
@@ -106,7 +125,7 @@ Page RulesSite::get(const std::string& game, const std::string& lang, const std:
     request.set_game_id(game);
     request.set_locale(tag);
     v1::GetRulesResponse response;
-    const grpc::Status status = plugin->call(plugin->entry().get_rules, request, &response);
+    const grpc::Status status = plugin->call(&BoardgamePlugin::get_rules, request, &response);
     if (status.error_code() == grpc::INVALID_ARGUMENT)
       return plain(400, "language '" + tag + "': " + status.error_message());
     if (!status.ok()) return plain(500, "the game could not give its rules: " + status.error_message());

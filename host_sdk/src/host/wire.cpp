@@ -1,6 +1,7 @@
 #include "wire.h"
 
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/stubs/common.h>
 #include <google/protobuf/wire_format_lite.h>
 
 namespace boardgame::host {
@@ -25,6 +26,8 @@ std::optional<std::string> routed_game_id(std::string_view request, int depth) {
     // which protobuf would merge, is routed by its last part; the plugin
     // reads the merged state and refuses one of another game.
     const std::string_view field = request.substr(std::size_t(at), size);
+    if (depth == 1 && !google::protobuf::internal::IsStructurallyValidUTF8(field.data(), int(size)))
+      return std::nullopt;  // protobuf refuses a string that is not UTF-8
     found = depth == 1 ? std::optional<std::string>(field) : routed_game_id(field, depth - 1);
     if (!found) return std::nullopt;
   }

@@ -1,4 +1,6 @@
-#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 #include "searcher.h"
 #include "uttt/search/search.h"
@@ -17,17 +19,59 @@ std::optional<Level> parse_level(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+// Searchers of finished calls, kept for the next call at the same level: a
+// host answers many suggest-move calls, and a fresh Searcher would map a new
+// pool and fault its pages in again every time. Only the memory is reused;
+// each call still searches a fresh tree, so a seed and an iteration budget
+// keep giving the same move. A few spares per level cover the calls a host
+// runs at once; a searcher returned beyond that is freed.
+class Spares {
+ public:
+  std::unique_ptr<Searcher> take(Level level) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto& kept = kept_[int(level)];
+      if (!kept.empty()) {
+        std::unique_ptr<Searcher> s = std::move(kept.back());
+        kept.pop_back();
+        return s;
+      }
+    }
+    return std::make_unique<Searcher>(config_for(level));
+  }
+  void give_back(Level level, std::unique_ptr<Searcher> searcher) {
+    searcher->forget();
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto& kept = kept_[int(level)];
+    if (kept.size() < kKeptPerLevel) kept.push_back(std::move(searcher));
+  }
+
+ private:
+  static constexpr std::size_t kKeptPerLevel = 2;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Searcher>> kept_[3];
+};
+
+Spares& spares() {
+  static Spares instance;
+  return instance;
+}
+
+}  // namespace
+
 SearchResult choose_move(const Position& pos, Level level, const SearchLimits& limits) {
-  // A tree never needs more than the budget can grow: about one node per
-  // legal move per iteration. A time budget gets the default pool, whose
-  // pages are only touched as the tree grows.
-  constexpr std::size_t kPerIteration = (kCells + 1) * sizeof(search::Node);
-  std::size_t bytes = Searcher::kDefaultTreeBytes;
-  if (limits.max_iterations && limits.max_milliseconds == 0 &&
-      limits.max_iterations < bytes / kPerIteration)
-    bytes = (limits.max_iterations + 1) * kPerIteration;
-  Searcher searcher(config_for(level), bytes);
-  return searcher.choose(pos, limits);
+  std::unique_ptr<Searcher> searcher = spares().take(level);
+  searcher->forget();
+  try {
+    const SearchResult result = searcher->choose(pos, limits);
+    spares().give_back(level, std::move(searcher));
+    return result;
+  } catch (...) {
+    spares().give_back(level, std::move(searcher));
+    throw;
+  }
 }
 
 }  // namespace uttt

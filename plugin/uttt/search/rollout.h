@@ -16,8 +16,9 @@ enum class Playout : std::uint8_t {
               // does not let the opponent do so on the next move
 };
 
-// Plays pos to its end and returns the result. The tactical playout also
-// stops as soon as the result can no longer change (a certain draw).
+// Plays pos to its end and returns the result. The informed policies, and
+// every policy under the standard and early-draw rules, stop as soon as the
+// result can no longer change (a certain draw).
 Winner play_out(Position pos, Rng& rng, Playout policy);
 
 }  // namespace uttt::search

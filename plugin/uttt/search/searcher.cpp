@@ -1,5 +1,7 @@
 #include "searcher.h"
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -22,6 +24,9 @@ namespace {
 constexpr float kUnvisited = 1e6f;
 constexpr float kProvenWin = 1e7f;
 constexpr float kProvenLoss = -1e7f;
+
+// Selection scores this many children at once (SSE).
+constexpr int kLanes = 4;
 
 // Every search pass reads the clock and the stop flag once per this many
 // iterations: about a tenth of a millisecond.
@@ -53,8 +58,6 @@ Proof proof_of(Status s, Player mover) {
 
 Winner winner_for(Player p) { return p == Player::X ? Winner::kX : Winner::kO; }
 
-Node fresh_node(Move m) { return Node{0, 0, 0, kUnvisited, 1.0f, m, 0, Proof::kUnknown, 0}; }
-
 }  // namespace
 
 SearchConfig config_for(Level level) {
@@ -63,8 +66,10 @@ SearchConfig config_for(Level level) {
     case Level::kExperto:
       break;
     case Level::kNormal:
-      c.budget_share = 0.25;
-      c.max_iterations = 12000;
+      // The whole budget, but spread too evenly: with the textbook constant
+      // it keeps looking at moves Experto has already dismissed, so it sees
+      // every short tactic and plans less deep.
+      c.exploration = 1.414f;
       break;
     case Level::kNovato:
       c.playout = search::Playout::kUniform;
@@ -79,6 +84,7 @@ SearchConfig plain_uct() {
   SearchConfig c;
   c.playout = search::Playout::kUniform;
   c.solver = false;
+  c.contempt = 0;
   c.exploration = 0.5f;  // its best by measurement (0.35 is as good, 0.7 and 1.0 worse)
   return c;
 }
@@ -87,7 +93,8 @@ Searcher::Searcher(const SearchConfig& config, std::size_t tree_bytes)
     : config_(config),
       // Room for the root's children at least, whatever the budget says, and
       // no more than 32-bit child indices reach.
-      capacity_(std::clamp<std::size_t>(tree_bytes / sizeof(Node), 2 * kCells, UINT32_MAX)) {}
+      capacity_(std::clamp<std::size_t>(tree_bytes / kBytesPerNode, 2 * kCells,
+                                        UINT32_MAX - kLanes)) {}
 
 Searcher::~Searcher() = default;
 
@@ -112,28 +119,31 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   if (config_.blunder_rate > 0 && rng.below(1u << 20) < config_.blunder_rate * (1u << 20))
     return {search::beginner_move(pos, rng), 0, 0.5};
 
-  if (!nodes_) nodes_.reset(new Node[capacity_]);  // pages are touched as the tree grows
+  if (!nodes_) {  // pages are touched as the tree grows; all three or none
+    std::unique_ptr<Node[]> nodes(new Node[capacity_]);
+    std::unique_ptr<float[]> mean(new float[capacity_ + kLanes]);
+    explore_.reset(new float[capacity_ + kLanes]);
+    mean_ = std::move(mean);
+    nodes_ = std::move(nodes);
+  }
   reused_ = 0;
   if (!reroot(pos)) start_tree(pos);
   // A kept root may be a leaf (even a proven one, such as a certain draw);
   // the answer needs its children.
-  if (!nodes_[0].children && !expand(nodes_[0], root_pos_)) {
+  if (!nodes_[0].children && !expand(0, root_pos_)) {
     start_tree(pos);
-    expand(nodes_[0], root_pos_);
+    expand(0, root_pos_);
   }
 
-  // The level's share of the budget; the clock started with this call, so
-  // the tree reuse above is paid from it too.
-  std::uint64_t max_iterations = ~std::uint64_t(0);
-  if (limits.max_iterations)
-    max_iterations = std::max<std::uint64_t>(
-        1, std::uint64_t(double(limits.max_iterations) * config_.budget_share));
+  // The clock started with this call, so the tree reuse above is paid from
+  // the budget too.
+  std::uint64_t max_iterations = limits.max_iterations ? limits.max_iterations : ~std::uint64_t(0);
   if (config_.max_iterations) max_iterations = std::min(max_iterations, config_.max_iterations);
   if (pos.count_legal_moves() == 1) max_iterations = std::min(max_iterations, kForcedMoveIterations);
   Clock::time_point deadline = Clock::time_point::max();
   if (limits.max_milliseconds > 0)
-    deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(
-                           limits.max_milliseconds * config_.budget_share));
+    deadline = start + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double, std::milli>(limits.max_milliseconds));
 
   const std::uint64_t iterations = run(max_iterations, deadline, limits.stop, rng);
   SearchResult result = best_result();
@@ -141,9 +151,15 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   return result;
 }
 
+void Searcher::init_node(std::uint32_t index, Move m) {
+  nodes_[index] = Node{0, 0, 0, m, 0, Proof::kUnknown, 0};
+  mean_[index] = kUnvisited;
+  explore_[index] = 1.0f;
+}
+
 void Searcher::start_tree(const Position& pos) {
   root_pos_ = pos;
-  nodes_[0] = fresh_node(0);
+  init_node(0, 0);
   used_ = 1;
   reused_ = 0;
   has_tree_ = true;
@@ -153,7 +169,9 @@ bool Searcher::reroot(const Position& pos) {
   if (!has_tree_ || !config_.reuse_tree || pos.rules() != root_pos_.rules()) return false;
   if (pos == root_pos_) return true;
   const int plies = pos.ply() - root_pos_.ply();
-  if (plies != 1 && plies != 2) return false;
+  // The kept means value draws for the side that searched them; one ply on,
+  // the other side searches.
+  if (plies != 2 && (plies != 1 || config_.contempt != 0)) return false;
   const Node& root = nodes_[0];
   for (std::uint32_t i = root.children; i < root.children + root.child_count; ++i) {
     Position after = root_pos_;
@@ -181,68 +199,101 @@ bool Searcher::reroot(const Position& pos) {
 // Copies the subtree below new_root to the front of the pool, breadth
 // first, so the kept tree is contiguous and the rest of the pool is free.
 void Searcher::compact_below(std::uint32_t new_root) {
-  std::vector<Node> kept;
-  kept.push_back(nodes_[new_root]);
+  struct Kept {
+    Node node;
+    float mean, explore;
+  };
+  auto keep = [&](std::uint32_t i) { return Kept{nodes_[i], mean_[i], explore_[i]}; };
+  std::vector<Kept> kept;
+  kept.push_back(keep(new_root));
   for (std::size_t i = 0; i < kept.size(); ++i) {
-    const Node n = kept[i];
+    const Node n = kept[i].node;
     if (!n.children) continue;
-    kept[i].children = std::uint32_t(kept.size());
-    kept.insert(kept.end(), &nodes_[n.children], &nodes_[n.children] + n.child_count);
+    kept[i].node.children = std::uint32_t(kept.size());
+    for (std::uint32_t c = n.children; c < n.children + n.child_count; ++c) kept.push_back(keep(c));
   }
-  std::copy(kept.begin(), kept.end(), nodes_.get());
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    nodes_[i] = kept[i].node;
+    mean_[i] = kept[i].mean;
+    explore_[i] = kept[i].explore;
+  }
   used_ = reused_ = kept.size();
 }
 
-bool Searcher::expand(Node& node, const Position& pos) {
+bool Searcher::expand(std::uint32_t node, const Position& pos) {
   MoveList moves;
   pos.legal_moves(moves);
   if (used_ + std::size_t(moves.size) > capacity_) return false;  // the pool is full
-  node.children = std::uint32_t(used_);
-  node.child_count = std::uint8_t(moves.size);
-  for (const Move m : moves) nodes_[used_++] = fresh_node(m);
+  const std::uint32_t first = std::uint32_t(used_);
+  nodes_[node].children = first;
+  nodes_[node].child_count = std::uint8_t(moves.size);
+  for (const Move m : moves) init_node(std::uint32_t(used_++), m);
   if (config_.solver) {
     if (const int win = search::immediate_game_win(pos); win >= 0) {
-      for (std::uint32_t i = node.children; i < node.children + node.child_count; ++i)
-        if (nodes_[i].move == win) record_proof(nodes_[i], Proof::kWin);
+      for (std::uint32_t i = first; i < first + std::uint32_t(moves.size); ++i)
+        if (nodes_[i].move == win) record_proof(i, Proof::kWin);
       record_proof(node, Proof::kLoss);
     }
   }
   return true;
 }
 
+// UCB1 over the children, four at a time. Each lane keeps the first best
+// child of its own; the lanes then agree on the best score and, among equal
+// ones, the lowest index: the first best child, as a plain loop finds.
 std::uint32_t Searcher::select(const Node& parent) const {
   const float scale = config_.exploration * std::sqrt(fast_ln(float(parent.visits)));
-  const Node* child = &nodes_[parent.children];
-  int best = 0;
-  float best_score = child[0].q + scale * child[0].explore;
-  for (int i = 1; i < parent.child_count; ++i) {
-    const float score = child[i].q + scale * child[i].explore;
-    if (score > best_score) {
-      best_score = score;
-      best = i;
-    }
+  const float* mean = &mean_[parent.children];
+  const float* explore = &explore_[parent.children];
+  const int count = parent.child_count;
+  const __m128 scale4 = _mm_set1_ps(scale);
+  const __m128i count4 = _mm_set1_epi32(count);
+  const __m128i step = _mm_set1_epi32(kLanes);
+  __m128i index = _mm_setr_epi32(0, 1, 2, 3);
+  __m128 best = _mm_set1_ps(-INFINITY);
+  __m128i best_index = _mm_setzero_si128();
+  for (int i = 0; i < count; i += kLanes) {
+    const __m128 score =
+        _mm_add_ps(_mm_loadu_ps(mean + i), _mm_mul_ps(scale4, _mm_loadu_ps(explore + i)));
+    const __m128 better =
+        _mm_and_ps(_mm_cmpgt_ps(score, best), _mm_castsi128_ps(_mm_cmplt_epi32(index, count4)));
+    best = _mm_or_ps(_mm_and_ps(better, score), _mm_andnot_ps(better, best));
+    const __m128i take = _mm_castps_si128(better);
+    best_index = _mm_or_si128(_mm_and_si128(take, index), _mm_andnot_si128(take, best_index));
+    index = _mm_add_epi32(index, step);
   }
-  return parent.children + std::uint32_t(best);
+  alignas(16) float scores[kLanes];
+  alignas(16) std::int32_t indices[kLanes];
+  _mm_store_ps(scores, best);
+  _mm_store_si128(reinterpret_cast<__m128i*>(indices), best_index);
+  int chosen = 0;
+  for (int lane = 1; lane < kLanes; ++lane)
+    if (scores[lane] > scores[chosen] ||
+        (scores[lane] == scores[chosen] && indices[lane] < indices[chosen]))
+      chosen = lane;
+  return parent.children + std::uint32_t(indices[chosen]);
 }
 
-void Searcher::record_proof(Node& node, Proof proof) const {
-  node.proof = proof;
+void Searcher::record_proof(std::uint32_t node, Proof proof, float draw_value) {
+  nodes_[node].proof = proof;
   // Without the solver a finished game is only a leaf whose playout is
   // exact; its value still comes from the averages.
   if (!config_.solver) return;
-  node.q = proof == Proof::kWin ? kProvenWin : proof == Proof::kLoss ? kProvenLoss : 0.5f;
+  mean_[node] = proof == Proof::kWin    ? kProvenWin
+                : proof == Proof::kLoss ? kProvenLoss
+                                        : draw_value;
 }
 
 // A node is won for its mover when every reply loses for the opponent, lost
 // when one reply wins, drawn when the best reply draws. path[d] are node
 // indices from the root; the proof climbs while it keeps settling parents.
-void Searcher::prove_upwards(const std::uint32_t* path, int depth) {
+void Searcher::prove_upwards(const std::uint32_t* path, int depth, const float* draw_value) {
   for (int d = depth; d >= 1; --d) {
     const Node& child = nodes_[path[d]];
     Node& parent = nodes_[path[d - 1]];
     if (child.proof == Proof::kUnknown || parent.proof != Proof::kUnknown) return;
     if (child.proof == Proof::kWin) {
-      record_proof(parent, Proof::kLoss);
+      record_proof(path[d - 1], Proof::kLoss);
       continue;
     }
     bool drawn = false;
@@ -251,7 +302,7 @@ void Searcher::prove_upwards(const std::uint32_t* path, int depth) {
       if (p == Proof::kUnknown) return;
       drawn |= p == Proof::kDraw;
     }
-    record_proof(parent, drawn ? Proof::kDraw : Proof::kWin);
+    record_proof(path[d - 1], drawn ? Proof::kDraw : Proof::kWin, draw_value[(d - 1) & 1]);
   }
 }
 
@@ -260,6 +311,9 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
   const bool timed = deadline != Clock::time_point::max();
   const Player root_mover = ~root_pos_.side_to_move();
   const bool solver = config_.solver;
+  // What a draw is worth at even and odd depths: odd depths are the
+  // searching side's moves.
+  const float draw_value[2] = {0.5f + config_.contempt, 0.5f - config_.contempt};
 
   std::uint32_t path[kMaxPlies + 2];
   std::uint64_t it = 0;
@@ -285,7 +339,7 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       }
       if (!node.children) {
         const bool grow = depth == 0 || node.visits >= config_.expand_visits;
-        if (!grow || !expand(node, pos)) {
+        if (!grow || !expand(path[depth], pos)) {
           result = search::play_out(pos, rng, config_.playout);
           break;
         }
@@ -297,9 +351,9 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       pos.play(child.move);
       path[++depth] = next;
       if (pos.is_over())
-        record_proof(child, proof_of(pos.status(), ~mover));
+        record_proof(next, proof_of(pos.status(), ~mover), draw_value[depth & 1]);
       else if (solver && pos.decided_boards() != decided_before && search::dead_draw(pos))
-        record_proof(child, Proof::kDraw);
+        record_proof(next, Proof::kDraw, draw_value[depth & 1]);
     }
 
     for (int d = depth; d >= 0; --d) {
@@ -308,10 +362,16 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       ++node.visits;
       node.half_points += result == Winner::kDraw ? 1 : result == winner_for(mover) ? 2 : 0;
       const float inverse = 1.0f / float(node.visits);
-      node.explore = std::sqrt(inverse);
-      if (node.proof == Proof::kUnknown || !solver) node.q = 0.5f * float(node.half_points) * inverse;
+      explore_[path[d]] = std::sqrt(inverse);
+      if (node.proof == Proof::kUnknown || !solver) {
+        const float r = result == Winner::kDraw      ? draw_value[d & 1]
+                        : result == winner_for(mover) ? 1.0f
+                                                      : 0.0f;
+        float& mean = mean_[path[d]];
+        mean = node.visits == 1 ? r : mean + (r - mean) * inverse;
+      }
     }
-    if (solver) prove_upwards(path, depth);
+    if (solver) prove_upwards(path, depth, draw_value);
   }
   return it;
 }

@@ -23,8 +23,11 @@ struct SearchConfig {
   // be completed any more counts as a draw.
   bool solver = true;
   float exploration = 0.5f;         // UCB1 constant; results are 1, 0.5 and 0
+  // Playing for a win: a draw is worth 0.5 - contempt to the searching
+  // side and 0.5 + contempt to its opponent, in the tree's means (the
+  // reported expected score stays 1, 0.5, 0).
+  float contempt = 0.1f;
   std::uint32_t expand_visits = 1;  // a leaf grows its children on this visit
-  double budget_share = 1.0;        // part of the time and iteration budget used
   std::uint64_t max_iterations = 0; // cap per move whatever the budget; 0: none
   double blunder_rate = 0;          // chance of a beginner's move (Novato)
   bool reuse_tree = true;           // keep the subtree of the position reached
@@ -40,29 +43,31 @@ namespace search {
 enum class Proof : std::uint8_t { kUnknown, kWin, kDraw, kLoss };
 
 // One edge of the tree and the position it leads to. Results are seen by the
-// player who made `move`. q and explore cache the two halves of the UCB1
-// score so that choosing among 81 children is a multiply-add each.
+// player who made `move`. The two halves of its UCB1 score live apart, in
+// the Searcher's score arrays at the same index, so that choosing among 81
+// children runs four at a time.
 struct Node {
   std::uint32_t visits;
   std::uint32_t half_points;  // 2 per win, 1 per draw
   std::uint32_t children;     // index of the first child; 0: not grown yet
-  float q;                    // mean result, or the proven one
-  float explore;              // 1 / sqrt(visits)
   Move move;
   std::uint8_t child_count;
   Proof proof;
   std::uint8_t unused;
 };
-static_assert(sizeof(Node) == 24);
+static_assert(sizeof(Node) == 16);
 
 }  // namespace search
 
 // One CPU player over a game: a Searcher remembers the tree of its last
-// search and, when asked about a position one or two moves further on,
-// keeps the part of the tree below it. Not thread-safe: one per player.
+// search and, when asked about the position after its move and the reply,
+// keeps the part of the tree below it (the yardstick, without contempt,
+// also one move on). Not thread-safe: one per player.
 class Searcher {
  public:
   static constexpr std::size_t kDefaultTreeBytes = std::size_t(256) << 20;
+  // A node, its mean and its exploration factor.
+  static constexpr std::size_t kBytesPerNode = sizeof(search::Node) + 2 * sizeof(float);
 
   explicit Searcher(const SearchConfig& config, std::size_t tree_bytes = kDefaultTreeBytes);
   ~Searcher();
@@ -81,10 +86,12 @@ class Searcher {
   void start_tree(const Position& pos);
   bool reroot(const Position& pos);
   void compact_below(std::uint32_t new_root);
-  bool expand(search::Node& node, const Position& pos);
+  bool expand(std::uint32_t node, const Position& pos);
   std::uint32_t select(const search::Node& parent) const;
-  void record_proof(search::Node& node, search::Proof proof) const;
-  void prove_upwards(const std::uint32_t* path, int depth);
+  void init_node(std::uint32_t index, Move m);
+  // draw_value: what a proven draw is worth to the node's mover.
+  void record_proof(std::uint32_t node, search::Proof proof, float draw_value = 0.5f);
+  void prove_upwards(const std::uint32_t* path, int depth, const float* draw_value);
   using Clock = std::chrono::steady_clock;
   std::uint64_t run(std::uint64_t max_iterations, Clock::time_point deadline,
                     const std::atomic<bool>* stop, Rng& rng);
@@ -92,6 +99,10 @@ class Searcher {
 
   SearchConfig config_;
   std::unique_ptr<search::Node[]> nodes_;
+  // Per node: the mean result (or the proven one) and 1 / sqrt(visits). A
+  // few spare entries at the end let selection read whole groups of four.
+  std::unique_ptr<float[]> mean_;
+  std::unique_ptr<float[]> explore_;
   std::size_t capacity_ = 0;
   std::size_t used_ = 0;
   std::size_t reused_ = 0;

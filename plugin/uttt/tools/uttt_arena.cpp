@@ -3,7 +3,7 @@
 //
 //   uttt-arena A B [--games N] [--ms T] [--iterations I] [--threads K]
 //                  [--seed S] [--opening-plies P] [variants]
-//   uttt-arena --bench [--seconds S] [PLAYER...]
+//   uttt-arena --bench [--seconds S | --iterations I] [--runs R] [PLAYER...]
 //
 // Players: novato, normal, experto (the levels), uct (plain UCT: uniform
 // playouts, no solver, the yardstick) and random (uniformly random moves).
@@ -255,38 +255,45 @@ int run_match(const MatchSettings& s) {
 }
 
 // Search speed from the start position, single-threaded, one fresh tree per
-// run; the best of the runs is the figure least disturbed by the machine.
+// run, for a time or (with --iterations) a fixed number of iterations; the
+// best of the runs is the figure least disturbed by the machine. `seconds`
+// is what the best run took.
 int run_bench(const std::vector<std::string>& players, double seconds, int runs,
               const MatchSettings& s) {
   for (const std::string& name : players) {
     if (name == "random") continue;
     const auto level = parse_level(name);
     SearchConfig config = level ? config_for(*level) : s.uct;
-    config.budget_share = 1;   // the levels' handicaps are not the engine's speed
-    config.max_iterations = 0;
+    config.max_iterations = 0;  // the levels' handicaps are not the engine's speed
     config.blunder_rate = 0;
-    double best = 0;
+    double best = 0, best_seconds = 0;
     std::uint64_t best_iterations = 0;
     std::size_t nodes = 0;
     for (int r = 0; r < runs; ++r) {
       Searcher searcher(config, s.tree_bytes);
       SearchLimits limits;
-      limits.max_milliseconds = seconds * 1000;
+      // A fixed iteration budget does the same work on every run, which is
+      // what an instruction counter (callgrind) should see.
+      if (s.iterations)
+        limits.max_iterations = s.iterations;
+      else
+        limits.max_milliseconds = seconds * 1000;
       limits.seed = std::uint64_t(r + 1);
       const auto start = std::chrono::steady_clock::now();
       const SearchResult result = searcher.choose(Position(s.rules), limits);
-      const double s =
+      const double took =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (result.iterations / s > best) {
-        best = result.iterations / s;
+      if (result.iterations / took > best) {
+        best = result.iterations / took;
+        best_seconds = took;
         best_iterations = result.iterations;
         nodes = searcher.nodes_in_use();
       }
     }
     std::printf("player=%s seconds=%.2f runs=%d iterations=%llu iterations_per_s=%.0f nodes=%zu "
                 "tree_mb=%.1f\n",
-                name.c_str(), seconds, runs, (unsigned long long)best_iterations, best, nodes,
-                double(nodes * sizeof(search::Node)) / (1 << 20));
+                name.c_str(), best_seconds, runs, (unsigned long long)best_iterations, best, nodes,
+                double(nodes * Searcher::kBytesPerNode) / (1 << 20));
     std::fflush(stdout);
   }
   return 0;
@@ -314,7 +321,8 @@ int main(int argc, char** argv) {
   app.add_option("--games", s.games, "games to play (sides alternate)")->check(CLI::Range(1, 1000000));
   app.add_option("--ms", s.ms, "thinking time per move in milliseconds")
       ->check(CLI::Range(0.0, 3600000.0));
-  app.add_option("--iterations", s.iterations, "search iterations per move");
+  app.add_option("--iterations", s.iterations,
+                 "search iterations per move (bench: per run, instead of --seconds)");
   app.add_option("--threads", s.threads, "games played at once")->check(CLI::Range(1, 256));
   app.add_option("--seed", s.seed, "seed of the whole match");
   app.add_option("--opening-plies", s.opening_plies,

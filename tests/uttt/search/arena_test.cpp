@@ -61,6 +61,16 @@ TEST(Arena, BenchPrintsTheSearchSpeed) {
   EXPECT_GT(std::stod(f["iterations_per_s"]), 0.0);
 }
 
+// What an instruction counter needs: the same work on every run.
+TEST(Arena, BenchWithAnIterationBudgetDoesTheSameWorkEveryTime) {
+  const auto a = run_arena("--bench --iterations 3000 --runs 1 experto");
+  const auto b = run_arena("--bench --iterations 3000 --runs 1 experto");
+  ASSERT_EQ(a.second, 0) << a.first;
+  auto fa = last_line_fields(a.first), fb = last_line_fields(b.first);
+  EXPECT_EQ(fa["iterations"], "3000");
+  EXPECT_EQ(fa["nodes"], fb["nodes"]);
+}
+
 TEST(Arena, RefusesAMatchWithoutABudgetOrWithOnePlayer) {
   EXPECT_NE(run_arena("experto uct --games 2").second, 0);
   EXPECT_NE(run_arena("experto --games 2 --ms 5").second, 0);

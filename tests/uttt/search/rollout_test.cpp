@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_util.h"
+#include "uttt/engine/playout.h"
 #include "uttt/search/rollout.h"
 #include "uttt/search/tactics.h"
 
@@ -25,6 +26,29 @@ TEST(Playouts, FinishEveryGameUnderEveryVariant) {
         const Winner w = search::play_out(pos, rng, policy);
         EXPECT_NE(w, Winner::kNone) << testing::name_of(rules);
       }
+}
+
+// Under the standard rules the playouts run on their own lean copy of the
+// position; uniformly random play there must end the way the engine's own
+// random playout does, as often.
+TEST(Playouts, UniformPlayoutsEndLikeTheEnginesOwn) {
+  for (Rules rules : {Rules{}, Rules{true, false, false, 0}}) {
+    Rng rng(31);
+    int lean[4] = {0, 0, 0, 0}, engine[4] = {0, 0, 0, 0};
+    constexpr int kGames = 40000;
+    for (int game = 0; game < kGames; ++game) {
+      Position pos(rules);
+      for (int plies = int(rng.below(30)); plies > 0 && !pos.is_over(); --plies)
+        pos.play(random_move(pos, rng));
+      if (pos.is_over()) continue;
+      ++lean[int(search::play_out(pos, rng, Playout::kUniform))];
+      Position copy = pos;
+      ++engine[int(winner_of(random_playout(copy, rng)))];
+    }
+    for (Winner w : {Winner::kX, Winner::kO, Winner::kDraw})
+      EXPECT_NEAR(double(lean[int(w)]) / kGames, double(engine[int(w)]) / kGames, 0.015)
+          << testing::name_of(rules) << " result " << int(w);
+  }
 }
 
 TEST(Playouts, InformedPoliciesTakeAGameWonInOneMove) {

@@ -166,6 +166,37 @@ TEST(Search, SameSeedAndBudgetGiveTheSameMove) {
     }
 }
 
+// choose_move keeps searchers between calls for their memory only: what an
+// earlier call searched must not change the next answer.
+TEST(Search, EarlierCallsDoNotChangeTheAnswer) {
+  const auto positions = random_positions(Rules{}, 6, 11);
+  for (Level level : {Level::kNormal, Level::kExperto}) {
+    Searcher fresh(config_for(level));
+    for (const Position& pos : positions) {
+      fresh.forget();
+      const SearchResult expected = fresh.choose(pos, iterations(2000, 7));
+      // The same position, and a position it leads to, searched first.
+      choose_move(pos, level, iterations(2000, 7));
+      const SearchResult again = choose_move(pos, level, iterations(2000, 7));
+      EXPECT_EQ(again.move, expected.move) << level_name(level);
+      EXPECT_EQ(again.expected_score, expected.expected_score);
+    }
+  }
+}
+
+// Normal and Experto think until their time is up (a lower bound, which a
+// busy machine cannot break); Novato may answer at once.
+TEST(Search, NormalAndExpertoUseTheirWholeTimeBudget) {
+  for (Level level : {Level::kNormal, Level::kExperto}) {
+    SearchLimits limits;
+    limits.max_milliseconds = 40;
+    const auto start = std::chrono::steady_clock::now();
+    choose_move(Position(), level, limits);
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+    EXPECT_GE(took.count(), 39.0) << level_name(level);
+  }
+}
+
 TEST(Search, SpendsTheIterationBudget) {
   const SearchResult r = choose_move(Position(), Level::kExperto, iterations(5000));
   EXPECT_EQ(r.iterations, 5000u);
@@ -232,7 +263,7 @@ TEST(Searcher, StaysWithinItsMemoryBudget) {
   Searcher searcher(config_for(Level::kExperto), kBytes);
   const SearchResult r = searcher.choose(Position(), iterations(50000));
   EXPECT_EQ(r.iterations, 50000u);  // a full pool stops the growth, not the search
-  EXPECT_LE(searcher.nodes_in_use() * sizeof(search::Node), kBytes);
+  EXPECT_LE(searcher.nodes_in_use() * Searcher::kBytesPerNode, kBytes);
   EXPECT_TRUE(Position().is_legal(r.move));
 }
 

@@ -31,7 +31,7 @@ using GameServiceBase = Svc::WithRawCallbackMethod_DescribeGame<
     Svc::WithRawCallbackMethod_Setup<Svc::WithRawCallbackMethod_ListMoves<
         Svc::WithRawCallbackMethod_ApplyMove<Svc::WithRawCallbackMethod_Resign<
             Svc::WithRawCallbackMethod_GetOutcome<Svc::WithRawCallbackMethod_SuggestMove<
-                Svc::WithRawCallbackMethod_GetRules<Svc::WithCallbackMethod_ListGames<
+                Svc::WithRawCallbackMethod_GetRules<Svc::WithRawCallbackMethod_ListGames<
                     Svc::Service>>>>>>>>>;
 }  // namespace detail
 
@@ -48,7 +48,7 @@ class GameService final : public detail::GameServiceBase {
   using Bytes = grpc::ByteBuffer;
   struct Route;  // how a forwarded call is routed and served
 
-  Reactor* ListGames(Context*, const v1::ListGamesRequest*, v1::ListGamesResponse*) override;
+  Reactor* ListGames(Context*, const Bytes*, Bytes*) override;
   Reactor* DescribeGame(Context*, const Bytes*, Bytes*) override;
   Reactor* Setup(Context*, const Bytes*, Bytes*) override;
   Reactor* ListMoves(Context*, const Bytes*, Bytes*) override;
