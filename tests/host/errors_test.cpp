@@ -16,22 +16,6 @@ namespace {
 
 using Stub = v1::GameService::Stub;
 
-template <class Response>
-void expect_error(const Reply<Response>& reply, grpc::StatusCode code, const std::string& reason,
-                  const std::string& message_part) {
-  EXPECT_EQ(reply.status.error_code(), code) << reply.status.error_message();
-  EXPECT_EQ(reply.detail.reason(), reason);
-  EXPECT_EQ(reply.detail.message(), reply.status.error_message());
-  EXPECT_NE(reply.status.error_message().find(message_part), std::string::npos)
-      << reply.status.error_message();
-}
-
-std::string arg(const v1::ErrorDetail& detail, const std::string& name) {
-  for (const auto& a : detail.args())
-    if (a.name() == name) return a.value();
-  return "<missing>";
-}
-
 class Errors : public ::testing::Test {
  protected:
   Reply<v1::SetupResponse> setup(const std::vector<v1::Setting>& settings) const {

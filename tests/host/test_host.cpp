@@ -87,4 +87,10 @@ v1::Setting number(const std::string& id, std::int64_t n) {
   return s;
 }
 
+std::string arg(const v1::ErrorDetail& detail, const std::string& name) {
+  for (const auto& a : detail.args())
+    if (a.name() == name) return a.value();
+  return "<missing>";
+}
+
 }  // namespace host_test

@@ -46,6 +46,21 @@ struct Reply {
   v1::ErrorDetail detail;  // from the trailing metadata, on failure
 };
 
+// A refusal with this code and reason, whose message contains
+// `message_part` and is repeated in the ErrorDetail.
+template <class Response>
+void expect_error(const Reply<Response>& reply, grpc::StatusCode code, const std::string& reason,
+                  const std::string& message_part) {
+  EXPECT_EQ(reply.status.error_code(), code) << reply.status.error_message();
+  EXPECT_EQ(reply.detail.reason(), reason);
+  EXPECT_EQ(reply.detail.message(), reply.status.error_message());
+  EXPECT_NE(reply.status.error_message().find(message_part), std::string::npos)
+      << reply.status.error_message();
+}
+
+// The value of an ErrorDetail argument, or "<missing>".
+std::string arg(const v1::ErrorDetail& detail, const std::string& name);
+
 class TestHost {
  public:
   // Serves these plugin libraries, loaded from a folder of their own.

@@ -19,6 +19,8 @@ namespace tictactoe_test {
 namespace {
 
 namespace v1 = boardgame::v1;
+using host_test::arg;
+using host_test::expect_error;
 using host_test::flag;
 using host_test::number;
 using host_test::PluginFolder;
@@ -39,23 +41,8 @@ ttt::Position replay(const v1::GameState& state) {
   return pos;
 }
 
-std::string arg(const v1::ErrorDetail& detail, const std::string& name) {
-  for (const auto& a : detail.args())
-    if (a.name() == name) return a.value();
-  return "<missing>";
-}
-
 const v1::SeatResult& result_of(const v1::GameState& end, std::uint32_t seat) {
   return end.outcome().results(int(seat) - 1);
-}
-
-template <class Response>
-void expect_error(const Reply<Response>& reply, grpc::StatusCode code, const std::string& reason,
-                  const std::string& message_part) {
-  EXPECT_EQ(reply.status.error_code(), code) << reply.status.error_message();
-  EXPECT_EQ(reply.detail.reason(), reason);
-  EXPECT_NE(reply.status.error_message().find(message_part), std::string::npos)
-      << reply.status.error_message();
 }
 
 // A host serving both games, as game-host serves build/plugins.
