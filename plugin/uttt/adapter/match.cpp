@@ -94,16 +94,12 @@ v1::Move Match::last_move() const {
 
 boardgame::plugin::Ending Match::ending() const {
   boardgame::plugin::Ending end;
+  if (resignation(end, "outcome.x_resigns", "outcome.o_resigns")) return end;
   auto say = [&](v1::Outcome::Reason reason, int winner, const char* key) {
     end.reason = reason;
     end.winner = winner;
     end.summary.set_key(key);
   };
-  if (resigned_ >= 0) {
-    say(v1::Outcome::RESIGNATION, 1 - resigned_,
-        resigned_ == 0 ? "outcome.x_resigns" : "outcome.o_resigns");
-    return end;
-  }
   switch (position_.status()) {
     case Status::kXLine: say(v1::Outcome::LINE, 0, "outcome.x_wins_line"); break;
     case Status::kOLine: say(v1::Outcome::LINE, 1, "outcome.o_wins_line"); break;

@@ -129,6 +129,39 @@ class Match {
   virtual Suggestion suggest(const SearchBudget& budget) const = 0;
 };
 
+// What every two-seat game keeps besides its position: the seat side 0
+// plays from (the other seat plays side 1) and the side that resigned. The
+// game tells whether its position is over and whose turn it is there.
+class TwoSeatMatch : public Match {
+ public:
+  explicit TwoSeatMatch(int first_seat) : first_seat_(first_seat) {}
+
+  std::uint32_t seat_of_side(int side) const final {
+    return std::uint32_t(side == 0 ? first_seat_ : 3 - first_seat_);
+  }
+  int side_to_move() const final { return over() ? -1 : position_side_to_move(); }
+  void resign(int side) final { resigned_ = side; }
+
+ protected:
+  bool over() const { return resigned_ >= 0 || position_over(); }
+  // Fills `end` and returns true if a side resigned; the summary is the
+  // catalogue key of that side's resignation.
+  bool resignation(Ending& end, const char* side0_key, const char* side1_key) const {
+    if (resigned_ < 0) return false;
+    end.reason = v1::Outcome::RESIGNATION;
+    end.winner = 1 - resigned_;
+    end.summary.set_key(resigned_ == 0 ? side0_key : side1_key);
+    return true;
+  }
+
+ private:
+  virtual bool position_over() const = 0;
+  virtual int position_side_to_move() const = 0;
+
+  int first_seat_;
+  int resigned_ = -1;
+};
+
 // One published rules document: a serialized boardgame.v1.RulesDocument,
 // as the build embeds it into the plugin, and its locale.
 struct RulesText {
