@@ -62,16 +62,11 @@ Spares& spares() {
 }  // namespace
 
 SearchResult choose_move(const Position& pos, Level level, const SearchLimits& limits) {
+  // A search that throws frees its searcher instead of returning it.
   std::unique_ptr<Searcher> searcher = spares().take(level);
-  searcher->forget();
-  try {
-    const SearchResult result = searcher->choose(pos, limits);
-    spares().give_back(level, std::move(searcher));
-    return result;
-  } catch (...) {
-    spares().give_back(level, std::move(searcher));
-    throw;
-  }
+  const SearchResult result = searcher->choose(pos, limits);
+  spares().give_back(level, std::move(searcher));
+  return result;
 }
 
 }  // namespace uttt
