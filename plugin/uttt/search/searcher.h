@@ -26,7 +26,7 @@ struct SearchConfig {
   // Playing for a win: a draw is worth 0.5 - contempt to the searching
   // side and 0.5 + contempt to its opponent, in the tree's means (the
   // reported expected score stays 1, 0.5, 0).
-  float contempt = 0.1f;
+  float contempt = 0.15f;
   std::uint32_t expand_visits = 1;  // a leaf grows its children on this visit
   std::uint64_t max_iterations = 0; // cap per move whatever the budget; 0: none
   double blunder_rate = 0;          // chance of a beginner's move (Novato)
