@@ -115,4 +115,10 @@ Reply call(const BoardgamePlugin& plugin, Call which,
   return call(plugin, which, reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
 }
 
+v1::GameInfo described(const BoardgamePlugin& plugin) {
+  v1::DescribeGameRequest request;
+  request.set_game_id(plugin.game_id);
+  return read<v1::DescribeGameResponse>(call(plugin, Call::kDescribeGame, request)).game();
+}
+
 }  // namespace fuzz

@@ -10,6 +10,7 @@
 #include <grpcpp/support/status_code_enum.h>
 
 #include "boardgame/abi.h"
+#include "boardgame/v1/game_service.pb.h"
 #include "check.h"
 
 namespace fuzz {
@@ -59,5 +60,8 @@ T read(const Reply& reply) {
   message.ParseFromString(reply.bytes);
   return message;
 }
+
+// The game a plugin describes, in English: its settings schema.
+boardgame::v1::GameInfo described(const BoardgamePlugin& plugin);
 
 }  // namespace fuzz

@@ -101,16 +101,9 @@ std::uint32_t refused(const BoardgamePlugin& plugin, const v1::GameState& state,
   return 0;
 }
 
-v1::GameInfo schema(const BoardgamePlugin& plugin) {
-  v1::DescribeGameRequest request;
-  request.set_game_id(plugin.game_id);
-  return fuzz::read<v1::DescribeGameResponse>(fuzz::call(plugin, Call::kDescribeGame, request))
-      .game();
-}
-
 void game_seeds(const BoardgamePlugin& plugin, int cells) {
   const std::string game = plugin.game_id;
-  const v1::GameInfo info = schema(plugin);
+  const v1::GameInfo info = fuzz::described(plugin);
 
   // Settings: the defaults, every allowed value of every setting, and the
   // three ways to get them wrong.

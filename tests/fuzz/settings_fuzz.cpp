@@ -30,20 +30,8 @@ bool same(const v1::SettingValue& a, const v1::SettingValue& b) {
 }
 
 const v1::GameInfo& schema(const BoardgamePlugin& plugin) {
-  static const v1::GameInfo uttt = [] {
-    v1::DescribeGameRequest request;
-    request.set_game_id(fuzz::uttt_plugin().game_id);
-    return fuzz::read<v1::DescribeGameResponse>(
-               fuzz::call(fuzz::uttt_plugin(), Call::kDescribeGame, request))
-        .game();
-  }();
-  static const v1::GameInfo tictactoe = [] {
-    v1::DescribeGameRequest request;
-    request.set_game_id(fuzz::tictactoe_plugin().game_id);
-    return fuzz::read<v1::DescribeGameResponse>(
-               fuzz::call(fuzz::tictactoe_plugin(), Call::kDescribeGame, request))
-        .game();
-  }();
+  static const v1::GameInfo uttt = fuzz::described(fuzz::uttt_plugin());
+  static const v1::GameInfo tictactoe = fuzz::described(fuzz::tictactoe_plugin());
   return &plugin == &fuzz::uttt_plugin() ? uttt : tictactoe;
 }
 

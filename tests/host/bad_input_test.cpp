@@ -170,17 +170,6 @@ TEST(BadInputAbi, AStateOfAnotherGameIsABadState) {
 
 class BadInput : public ::testing::Test {
  protected:
-  Reply<v1::SetupResponse> setup(const std::vector<v1::Setting>& settings) const {
-    v1::SetupRequest request;
-    request.set_game_id("uttt");
-    for (const auto& s : settings) *request.add_settings() = s;
-    return host.call(&Stub::Setup, request);
-  }
-  Reply<v1::ListMovesResponse> list(const v1::GameState& state) const {
-    v1::ListMovesRequest request;
-    *request.mutable_state() = state;
-    return host.call(&Stub::ListMoves, request);
-  }
   Reply<v1::ResignResponse> resign(const v1::GameState& state, std::uint32_t seat) const {
     v1::ResignRequest request;
     *request.mutable_state() = state;
@@ -244,7 +233,7 @@ TEST_F(BadInput, AHistoryLongerThanTheBoardIsABadState) {
   v1::GameState state = host.setup();
   for (std::uint32_t id = 0; id < 81; ++id) state.add_moves(id);
   state.add_moves(40);
-  expect_exact_error(list(state), grpc::INVALID_ARGUMENT, "bad_state",
+  expect_exact_error(host.try_list(state), grpc::INVALID_ARGUMENT, "bad_state",
                "invalid game state: move 3 (id 2) is not legal: move 1/3: the move must go to "
                "the destination board (board 2)");
 
@@ -252,7 +241,7 @@ TEST_F(BadInput, AHistoryLongerThanTheBoardIsABadState) {
   state = finished(5);
   const int played = state.moves_size();
   for (int i = 0; i < 100'000; ++i) state.add_moves(std::uint32_t(i % 81));
-  expect_exact_error(list(state), grpc::INVALID_ARGUMENT, "bad_state",
+  expect_exact_error(host.try_list(state), grpc::INVALID_ARGUMENT, "bad_state",
                "invalid game state: move " + std::to_string(played + 1) +
                    " (id 0) comes after the end of the game");
 }
@@ -287,27 +276,27 @@ TEST_F(BadInput, ValuesNoSettingAllowsAreRefused) {
   v1::Setting draws;
   draws.set_id("draws");
   draws.mutable_value()->set_choice("winner_takes_all");
-  expect_exact_error(setup({draws}), grpc::INVALID_ARGUMENT, "bad_setting_value",
+  expect_exact_error(host.try_setup({draws}), grpc::INVALID_ARGUMENT, "bad_setting_value",
                "setting 'draws' cannot be 'winner_takes_all': it cannot be changed from "
                "'half_point'");
-  expect_exact_error(setup({flag("time_per_turn", true)}), grpc::INVALID_ARGUMENT,
+  expect_exact_error(host.try_setup({flag("time_per_turn", true)}), grpc::INVALID_ARGUMENT,
                      "bad_setting_value",
                      "setting 'time_per_turn' cannot be true: it takes 0, 30, 60");
   v1::Setting yes;
   yes.set_id("alternate_first_turn");
   yes.mutable_value()->set_choice("yes");
-  expect_exact_error(setup({yes}), grpc::INVALID_ARGUMENT, "bad_setting_value",
+  expect_exact_error(host.try_setup({yes}), grpc::INVALID_ARGUMENT, "bad_setting_value",
                "setting 'alternate_first_turn' cannot be 'yes': it takes true, false");
   std::string targets = "0";
   for (int n = uttt::Rules::kMinFastTarget; n <= uttt::Rules::kMaxFastTarget; ++n)
     targets += ", " + std::to_string(n);
-  expect_exact_error(setup({number("fast_game", LLONG_MAX)}), grpc::INVALID_ARGUMENT,
+  expect_exact_error(host.try_setup({number("fast_game", LLONG_MAX)}), grpc::INVALID_ARGUMENT,
                      "bad_setting_value",
                      "setting 'fast_game' cannot be 9223372036854775807: it takes " + targets);
-  expect_exact_error(setup({number("time_per_turn", -30)}), grpc::INVALID_ARGUMENT,
+  expect_exact_error(host.try_setup({number("time_per_turn", -30)}), grpc::INVALID_ARGUMENT,
                      "bad_setting_value",
                      "setting 'time_per_turn' cannot be -30: it takes 0, 30, 60");
-  expect_exact_error(setup({flag("", true)}), grpc::INVALID_ARGUMENT, "unknown_setting",
+  expect_exact_error(host.try_setup({flag("", true)}), grpc::INVALID_ARGUMENT, "unknown_setting",
                "unknown setting ''; game 'uttt' has players, time_per_turn, player_leaves, draws, "
                "rules_origin, alternate_first_turn, early_draw, open_boards, draw_counts_both, "
                "fast_game");
@@ -341,7 +330,7 @@ TEST_F(BadInput, UnknownFieldsInAStateAreABadState) {
   v1::GameState forged;
   ASSERT_TRUE(forged.ParseFromString(after_one_move(host).SerializeAsString() +
                                      std::string("\x98\x06\x01", 3)));
-  expect_exact_error(list(forged), grpc::INVALID_ARGUMENT, "bad_state",
+  expect_exact_error(host.try_list(forged), grpc::INVALID_ARGUMENT, "bad_state",
                "invalid game state: it does not match its own record: added: 99[0]: 1");
 }
 
@@ -361,7 +350,7 @@ TEST_F(BadInput, HugeNamesAreQuotedShortened) {
     EXPECT_TRUE(reply.detail.message() == message);
     for (const auto& a : reply.detail.args()) EXPECT_LT(a.value().size(), 600u);
   };
-  expect_shortened(setup({flag(huge, true)}), grpc::INVALID_ARGUMENT, "unknown_setting",
+  expect_shortened(host.try_setup({flag(huge, true)}), grpc::INVALID_ARGUMENT, "unknown_setting",
                    "unknown setting 'aaaa");
   v1::SetupRequest unknown;
   unknown.set_game_id(huge);

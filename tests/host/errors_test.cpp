@@ -18,12 +18,6 @@ using Stub = v1::GameService::Stub;
 
 class Errors : public ::testing::Test {
  protected:
-  Reply<v1::SetupResponse> setup(const std::vector<v1::Setting>& settings) const {
-    v1::SetupRequest request;
-    request.set_game_id("uttt");
-    for (const auto& s : settings) *request.add_settings() = s;
-    return host.call(&Stub::Setup, request);
-  }
   Reply<v1::ApplyMoveResponse> apply(const v1::GameState& state, std::uint32_t seat,
                                      std::uint32_t move) const {
     v1::ApplyMoveRequest request;
@@ -35,11 +29,6 @@ class Errors : public ::testing::Test {
   Reply<v1::ApplyMoveResponse> apply(const v1::GameState& state, std::uint32_t seat,
                                      std::string_view notation) const {
     return apply(state, seat, move_id(notation));
-  }
-  Reply<v1::ListMovesResponse> list(const v1::GameState& state) const {
-    v1::ListMovesRequest request;
-    *request.mutable_state() = state;
-    return host.call(&Stub::ListMoves, request);
   }
   v1::GameState played(const std::vector<std::string>& moves) const {
     v1::GameState state = host.setup();
@@ -83,58 +72,60 @@ TEST_F(Errors, UnknownGameIsNotFound) {
 }
 
 TEST_F(Errors, BadSettingsAreInvalidArguments) {
-  auto reply = setup({flag("blitz", true)});
+  auto reply = host.try_setup({flag("blitz", true)});
   expect_error(reply, grpc::INVALID_ARGUMENT, "unknown_setting", "unknown setting 'blitz'");
   EXPECT_EQ(arg(reply.detail, "setting"), "blitz");
-  expect_error(setup({flag("early_draw", true), flag("early_draw", false)}),
+  expect_error(host.try_setup({flag("early_draw", true), flag("early_draw", false)}),
                grpc::INVALID_ARGUMENT, "duplicate_setting", "given more than once");
   std::string targets = "0";
   for (int n = uttt::Rules::kMinFastTarget; n <= uttt::Rules::kMaxFastTarget; ++n)
     targets += ", " + std::to_string(n);
-  reply = setup({number("fast_game", 9)});
+  reply = host.try_setup({number("fast_game", 9)});
   expect_error(reply, grpc::INVALID_ARGUMENT, "bad_setting_value",
                "setting 'fast_game' cannot be 9: it takes " + targets);
   EXPECT_EQ(arg(reply.detail, "value"), "9");
   for (int outside : {uttt::Rules::kMinFastTarget - 1, uttt::Rules::kMaxFastTarget + 1})
-    expect_error(setup({number("fast_game", outside)}), grpc::INVALID_ARGUMENT,
+    expect_error(host.try_setup({number("fast_game", outside)}), grpc::INVALID_ARGUMENT,
                  "bad_setting_value", "cannot be " + std::to_string(outside));
-  expect_error(setup({number("players", 3)}), grpc::INVALID_ARGUMENT, "bad_setting_value",
-               "setting 'players' cannot be 3: it cannot be changed from 2");
-  expect_error(setup({number("time_per_turn", 45)}), grpc::INVALID_ARGUMENT, "bad_setting_value",
-               "it takes 0, 30, 60");
-  expect_error(setup({number("early_draw", 1)}), grpc::INVALID_ARGUMENT, "bad_setting_value",
-               "'early_draw' cannot be 1");
+  expect_error(host.try_setup({number("players", 3)}), grpc::INVALID_ARGUMENT,
+               "bad_setting_value", "setting 'players' cannot be 3: it cannot be changed from 2");
+  expect_error(host.try_setup({number("time_per_turn", 45)}), grpc::INVALID_ARGUMENT,
+               "bad_setting_value", "it takes 0, 30, 60");
+  expect_error(host.try_setup({number("early_draw", 1)}), grpc::INVALID_ARGUMENT,
+               "bad_setting_value", "'early_draw' cannot be 1");
   v1::Setting empty;
   empty.set_id("open_boards");
-  expect_error(setup({empty}), grpc::INVALID_ARGUMENT, "bad_setting_value", "cannot be no value");
+  expect_error(host.try_setup({empty}), grpc::INVALID_ARGUMENT, "bad_setting_value",
+               "cannot be no value");
   // Every allowed value is accepted.
-  EXPECT_TRUE(setup({number("time_per_turn", 60), number("fast_game", uttt::Rules::kMaxFastTarget),
-                     flag("open_boards", true)})
+  EXPECT_TRUE(host.try_setup({number("time_per_turn", 60),
+                              number("fast_game", uttt::Rules::kMaxFastTarget),
+                              flag("open_boards", true)})
                   .status.ok());
 }
 
 TEST_F(Errors, ForgedHistoryIsRefused) {
   v1::GameState state = played({"5/5", "5/1"});
   state.set_moves(1, move_id("5/5"));  // already taken
-  const auto reply = list(state);
+  const auto reply = host.try_list(state);
   expect_error(reply, grpc::INVALID_ARGUMENT, "bad_state",
                "move 2 (id 40) is not legal: move 5/5: that cell is already taken");
   state.set_moves(1, move_id("1/1"));  // wrong board
   expect_error(apply(state, 1, "1/5"), grpc::INVALID_ARGUMENT, "bad_state",
                "move 2 (id 0) is not legal: move 1/1: the move must go to the destination board");
   state.set_moves(1, 81);
-  expect_error(list(state), grpc::INVALID_ARGUMENT, "bad_state",
+  expect_error(host.try_list(state), grpc::INVALID_ARGUMENT, "bad_state",
                "move 2 (id 81) is not legal: move id 81 names no cell: ids are 0 to 80");
 }
 
 TEST_F(Errors, StatesThatDisagreeWithTheirRecordAreRefused) {
   const v1::GameState good = played({"5/5", "5/1", "1/5"});
-  ASSERT_TRUE(list(good).status.ok());
+  ASSERT_TRUE(host.try_list(good).status.ok());
   auto refused = [&](const char* what, auto&& forge, const std::string& message_part) {
     SCOPED_TRACE(what);
     v1::GameState forged = good;
     forge(forged);
-    expect_error(list(forged), grpc::INVALID_ARGUMENT, "bad_state", message_part);
+    expect_error(host.try_list(forged), grpc::INVALID_ARGUMENT, "bad_state", message_part);
   };
   refused("a cell painted over", [](v1::GameState& s) {
     std::string cells = s.view().cells();
@@ -199,7 +190,7 @@ TEST_F(Errors, MovesAfterTheEndOfTheHistoryAreRefused) {
 
   v1::GameState forged = state;
   forged.add_moves(extra);
-  expect_error(list(forged), grpc::INVALID_ARGUMENT, "bad_state",
+  expect_error(host.try_list(forged), grpc::INVALID_ARGUMENT, "bad_state",
                "move " + std::to_string(forged.moves_size()) + " (id " + std::to_string(extra) +
                    ") comes after the end of the game");
 }
@@ -286,7 +277,7 @@ TEST_F(Errors, AMalformedLanguageTagIsAnInvalidArgument) {
 TEST_F(Errors, OversizedMessagesAreRefusedByTheTransport) {
   v1::GameState state = host.setup();
   for (int i = 0; i < 1'200'000; ++i) state.add_moves(40);  // 1.2 MB, over the 1 MiB limit
-  const auto reply = list(state);
+  const auto reply = host.try_list(state);
   EXPECT_EQ(reply.status.error_code(), grpc::RESOURCE_EXHAUSTED) << reply.status.error_message();
 }
 

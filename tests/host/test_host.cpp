@@ -38,21 +38,30 @@ TestHost::TestHost(const std::vector<fs::path>& libraries) {
 
 TestHost::~TestHost() { server_.server->Shutdown(); }
 
-v1::GameState TestHost::setup(const std::vector<v1::Setting>& settings,
-                              std::uint32_t game_number) const {
+Reply<v1::SetupResponse> TestHost::try_setup(const std::vector<v1::Setting>& settings,
+                                             std::uint32_t game_number) const {
   v1::SetupRequest request;
   request.set_game_id("uttt");
   for (const v1::Setting& s : settings) *request.add_settings() = s;
   request.set_game_number(game_number);
-  const auto reply = call(&v1::GameService::Stub::Setup, request);
+  return call(&v1::GameService::Stub::Setup, request);
+}
+
+Reply<v1::ListMovesResponse> TestHost::try_list(const v1::GameState& state) const {
+  v1::ListMovesRequest request;
+  *request.mutable_state() = state;
+  return call(&v1::GameService::Stub::ListMoves, request);
+}
+
+v1::GameState TestHost::setup(const std::vector<v1::Setting>& settings,
+                              std::uint32_t game_number) const {
+  const auto reply = try_setup(settings, game_number);
   EXPECT_TRUE(reply.status.ok()) << reply.status.error_message();
   return reply.response.state();
 }
 
 std::vector<v1::Move> TestHost::moves(const v1::GameState& state) const {
-  v1::ListMovesRequest request;
-  *request.mutable_state() = state;
-  const auto reply = call(&v1::GameService::Stub::ListMoves, request);
+  const auto reply = try_list(state);
   EXPECT_TRUE(reply.status.ok()) << reply.status.error_message();
   return {reply.response.moves().begin(), reply.response.moves().end()};
 }

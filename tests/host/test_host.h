@@ -86,6 +86,11 @@ class TestHost {
     return reply;
   }
 
+  // The calls as they come back, for tests of what the host refuses.
+  Reply<v1::SetupResponse> try_setup(const std::vector<v1::Setting>& settings,
+                                     std::uint32_t game_number = 0) const;
+  Reply<v1::ListMovesResponse> try_list(const v1::GameState& state) const;
+
   // The calls of a game, asserting success.
   v1::GameState setup(const std::vector<v1::Setting>& settings = {},
                       std::uint32_t game_number = 1) const;
