@@ -46,6 +46,13 @@ struct Rules {
   static constexpr int kMinFastTarget = 3;
   static constexpr int kMaxFastTarget = 6;  // seven boards always hold a line
 
+  // Boards play as in the standard game: a decided board closes, a drawn
+  // one counts for nobody, no fast-game target. The early-draw rule only
+  // ends the game at a draw nothing could change any more.
+  constexpr bool standard_boards() const {
+    return !open_boards && !draw_counts_both && !fast_target;
+  }
+
   constexpr bool valid() const {
     return fast_target == 0 ||
            (fast_target >= kMinFastTarget && fast_target <= kMaxFastTarget);

@@ -114,16 +114,6 @@ Winner informed_playout(Position& game, Rng& rng_in) {
   return result == Winner::kNone ? winner_of(pos.status()) : result;
 }
 
-// The standard rules (and the early-draw rule, whose early end is the
-// certain draw the playout stops at anyway): a decided board closes, a drawn
-// board counts for nobody, no fast-game target. Most games are played so,
-// and there the playout runs on its own lean copy of the position instead
-// of the engine's general one: the occupied cells of each board are kept
-// rather than recomputed, "closed" is the one mask of decided boards, and
-// a move can only decide its own board, so the big board is looked at only
-// then.
-bool lean_rules(Rules r) { return !r.open_boards && !r.draw_counts_both && !r.fast_target; }
-
 // kLinePossible[m]: some line of the 3x3 grid avoids every bit of m.
 constexpr std::array<bool, 512> make_line_possible() {
   std::array<bool, 512> t{};
@@ -299,7 +289,13 @@ Winner lean_playout(const Position& start, Rng& rng_in) {
 }  // namespace
 
 Winner play_out(Position pos, Rng& rng, Playout policy) {
-  if (lean_rules(pos.rules())) {
+  // Most games are played with standard boards (the early-draw rule's end
+  // is the certain draw the playout stops at anyway), and there the playout
+  // runs on its own lean copy of the position instead of the engine's
+  // general one: the occupied cells of each board are kept rather than
+  // recomputed, "closed" is the one mask of decided boards, and a move can
+  // only decide its own board, so the big board is looked at only then.
+  if (pos.rules().standard_boards()) {
     if (policy == Playout::kUniform) return lean_playout<Playout::kUniform>(pos, rng);
     if (policy == Playout::kDecisive) return lean_playout<Playout::kDecisive>(pos, rng);
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "beginner.h"
+#include "evaluation.h"
 #include "tactics.h"
 
 namespace uttt {
@@ -19,9 +20,11 @@ using search::Proof;
 
 namespace {
 
-// Unvisited children come first, in move order; a proven win beats them,
+// Unvisited children come first: their value, this plus their estimate,
+// beats any mean, and their exploration factor is the largest. Small, so
+// that estimates keep their precision in the sum. A proven win beats them,
 // a proven loss is never chosen while anything else remains.
-constexpr float kUnvisited = 1e6f;
+constexpr float kUnvisited = 2.0f;
 constexpr float kProvenWin = 1e7f;
 constexpr float kProvenLoss = -1e7f;
 
@@ -73,6 +76,7 @@ SearchConfig config_for(Level level) {
       break;
     case Level::kNovato:
       c.playout = search::Playout::kUniform;
+      c.minimax_weight = 0;
       c.max_iterations = 300;
       c.blunder_rate = 0.3;
       break;
@@ -85,6 +89,7 @@ SearchConfig plain_uct() {
   c.playout = search::Playout::kUniform;
   c.solver = false;
   c.contempt = 0;
+  c.minimax_weight = 0;
   c.exploration = 0.5f;  // its best by measurement (0.35 is as good, 0.7 and 1.0 worse)
   return c;
 }
@@ -126,6 +131,9 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
     mean_ = std::move(mean);
     nodes_ = std::move(nodes);
   }
+  // The evaluation was fitted to games with standard boards; under the other
+  // variants it would mislead more than it helps.
+  minimax_weight_ = pos.rules().standard_boards() ? config_.minimax_weight : 0.0f;
   reused_ = 0;
   if (!reroot(pos)) start_tree(pos);
   // A kept root may be a leaf (even a proven one, such as a certain draw);
@@ -151,15 +159,23 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   return result;
 }
 
-void Searcher::init_node(std::uint32_t index, Move m) {
-  nodes_[index] = Node{0, 0, 0, m, 0, Proof::kUnknown, 0};
-  mean_[index] = kUnvisited;
+void Searcher::init_node(std::uint32_t index, Move m, float estimate) {
+  nodes_[index] = Node{0, 0, 0, m, 0, Proof::kUnknown, 0, 0.5f, estimate};
+  // Among children not tried yet, the best estimate goes first.
+  mean_[index] = kUnvisited + estimate;
   explore_[index] = 1.0f;
+}
+
+float Searcher::best_child_estimate(const Node& node) const {
+  const Node* child = &nodes_[node.children];
+  float best = child[0].estimate;
+  for (int i = 1; i < node.child_count; ++i) best = std::max(best, child[i].estimate);
+  return best;
 }
 
 void Searcher::start_tree(const Position& pos) {
   root_pos_ = pos;
-  init_node(0, 0);
+  init_node(0, 0, 0.5f);
   used_ = 1;
   reused_ = 0;
   has_tree_ = true;
@@ -253,7 +269,12 @@ bool Searcher::expand(std::uint32_t node, const Position& pos) {
   const std::uint32_t first = std::uint32_t(used_);
   nodes_[node].children = first;
   nodes_[node].child_count = std::uint8_t(moves.size);
-  for (const Move m : moves) init_node(std::uint32_t(used_++), m);
+  if (minimax_weight_ > 0) {
+    const search::MoveEstimates estimates(pos);
+    for (const Move m : moves) init_node(std::uint32_t(used_++), m, estimates.after(m));
+  } else {
+    for (const Move m : moves) init_node(std::uint32_t(used_++), m, 0.5f);
+  }
   if (config_.solver) {
     if (const int win = search::immediate_game_win(pos); win >= 0) {
       for (std::uint32_t i = first; i < first + std::uint32_t(moves.size); ++i)
@@ -268,7 +289,10 @@ bool Searcher::expand(std::uint32_t node, const Position& pos) {
 // child of its own; the lanes then agree on the best score and, among equal
 // ones, the lowest index: the first best child, as a plain loop finds.
 std::uint32_t Searcher::select(const Node& parent) const {
-  const float scale = config_.exploration * std::sqrt(fast_ln(float(parent.visits)));
+  // A new root has no visits yet: no exploration term, so that its first
+  // child tried is its best estimate too.
+  const float scale =
+      config_.exploration * std::sqrt(fast_ln(float(std::max(parent.visits, 1u))));
   const float* mean = &mean_[parent.children];
   const float* explore = &explore_[parent.children];
   const int count = parent.child_count;
@@ -305,6 +329,7 @@ void Searcher::record_proof(std::uint32_t node, Proof proof, float draw_value) {
   // Without the solver a finished game is only a leaf whose playout is
   // exact; its value still comes from the averages.
   if (!config_.solver) return;
+  nodes_[node].estimate = proof == Proof::kWin ? 1.0f : proof == Proof::kLoss ? 0.0f : draw_value;
   mean_[node] = proof == Proof::kWin    ? kProvenWin
                 : proof == Proof::kLoss ? kProvenLoss
                                         : draw_value;
@@ -382,6 +407,8 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
         record_proof(next, Proof::kDraw, draw_value[depth & 1]);
     }
 
+    const float weight = minimax_weight_;
+    bool estimate_changed = true;
     for (int d = depth; d >= 0; --d) {
       Node& node = nodes_[path[d]];
       const Player mover = (d & 1) ? ~root_mover : root_mover;
@@ -393,8 +420,21 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
         const float r = result == Winner::kDraw      ? draw_value[d & 1]
                         : result == winner_for(mover) ? 1.0f
                                                       : 0.0f;
-        float& mean = mean_[path[d]];
-        mean = node.visits == 1 ? r : mean + (r - mean) * inverse;
+        float& average = node.average;
+        average = node.visits == 1 ? r : average + (r - average) * inverse;
+        if (weight > 0) {
+          float& estimate = node.estimate;
+          if (estimate_changed && node.children) {
+            const float e = 1.0f - best_child_estimate(node);
+            estimate_changed = e != estimate;
+            estimate = e;
+          }
+          mean_[path[d]] = average + weight * (estimate - average);
+        } else {
+          mean_[path[d]] = average;
+        }
+      } else {
+        estimate_changed = true;
       }
     }
     if (solver) prove_upwards(path, depth, draw_value);

@@ -31,6 +31,11 @@ struct SearchConfig {
   std::uint64_t max_iterations = 0; // cap per move whatever the budget; 0: none
   double blunder_rate = 0;          // chance of a beginner's move (Novato)
   bool reuse_tree = true;           // keep the subtree of the position reached
+  // Implicit minimax: each node also keeps the minimax value of the static
+  // evaluation (evaluation.h) over its grown subtree, and selection ranks
+  // it by this share of that value and the rest of its playouts' mean.
+  // Children not tried yet are tried best estimate first. 0: playouts only.
+  float minimax_weight = 0.3f;
 };
 
 SearchConfig config_for(Level level);
@@ -54,8 +59,13 @@ struct Node {
   std::uint8_t child_count;
   Proof proof;
   std::uint8_t unused;
+  // For the mover: the mean playout result, and the minimax value of the
+  // static evaluation over the grown subtree (its own estimate while it
+  // has no children). Kept in the node, which the backup reads anyway.
+  float average;
+  float estimate;
 };
-static_assert(sizeof(Node) == 16);
+static_assert(sizeof(Node) == 24);
 
 }  // namespace search
 
@@ -66,7 +76,7 @@ static_assert(sizeof(Node) == 16);
 class Searcher {
  public:
   static constexpr std::size_t kDefaultTreeBytes = std::size_t(256) << 20;
-  // A node, its mean and its exploration factor.
+  // A node, its value and its exploration factor.
   static constexpr std::size_t kBytesPerNode = sizeof(search::Node) + 2 * sizeof(float);
 
   explicit Searcher(const SearchConfig& config, std::size_t tree_bytes = kDefaultTreeBytes);
@@ -88,7 +98,8 @@ class Searcher {
   void compact_below(std::uint32_t new_root);
   bool expand(std::uint32_t node, const Position& pos);
   std::uint32_t select(const search::Node& parent) const;
-  void init_node(std::uint32_t index, Move m);
+  void init_node(std::uint32_t index, Move m, float estimate);
+  float best_child_estimate(const search::Node& node) const;
   // draw_value: what a proven draw is worth to the node's mover.
   void record_proof(std::uint32_t node, search::Proof proof, float draw_value = 0.5f);
   void prove_upwards(const std::uint32_t* path, int depth, const float* draw_value);
@@ -99,13 +110,15 @@ class Searcher {
 
   SearchConfig config_;
   std::unique_ptr<search::Node[]> nodes_;
-  // Per node: the mean result (or the proven one) and 1 / sqrt(visits). A
-  // few spare entries at the end let selection read whole groups of four.
+  // Per node: what selection ranks it by (its value, or the proven one) and
+  // 1 / sqrt(visits). A few spare entries at the end let selection read
+  // whole groups of four.
   std::unique_ptr<float[]> mean_;
   std::unique_ptr<float[]> explore_;
   std::size_t capacity_ = 0;
   std::size_t used_ = 0;
   std::size_t reused_ = 0;
+  float minimax_weight_ = 0;  // config_'s, or 0 where the evaluation does not apply
   Position root_pos_;
   bool has_tree_ = false;
 };

@@ -12,6 +12,7 @@
 
 #include "../test_util.h"
 #include "uttt/engine/playout.h"
+#include "uttt/search/evaluation.h"
 #include "uttt/search/searcher.h"
 #include "uttt/search/tactics.h"
 
@@ -276,6 +277,29 @@ TEST(Searcher, PlaysWholeGamesLegallyWithTreeReuse) {
       const Move m = mover.choose(pos, iterations(400, pos.ply() + 1)).move;
       ASSERT_EQ(pos.check(m), MoveError::kOk) << level_name(level) << " at ply " << pos.ply();
       pos.play(m);
+    }
+  }
+}
+
+// One iteration visits one child of the root: the one with the best
+// estimate, where the evaluation applies, and otherwise the first.
+TEST(Searcher, TriesTheBestEstimatedMoveFirst) {
+  Rules open_boards;
+  open_boards.open_boards = true;
+  for (Rules rules : {Rules{}, open_boards}) {
+    const bool evaluated = rules.standard_boards();
+    for (const Position& pos : random_positions(rules, 200, 41)) {
+      if (search::immediate_game_win(pos) >= 0) continue;
+      MoveList moves;
+      pos.legal_moves(moves);
+      const search::MoveEstimates estimates(pos);
+      Move expected = moves[0];
+      if (evaluated)
+        for (Move m : moves)
+          if (estimates.after(m) > estimates.after(expected)) expected = m;
+      Searcher searcher(config_for(Level::kExperto));
+      EXPECT_EQ(searcher.choose(pos, iterations(1)).move, expected)
+          << testing::name_of(rules) << " ply " << pos.ply();
     }
   }
 }

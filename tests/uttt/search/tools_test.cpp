@@ -1,5 +1,6 @@
-// uttt-arena end to end: a short match and a short bench, read back from
-// the key=value lines scripts rely on.
+// The search's tools end to end: uttt-arena (a short match, a short bench)
+// and uttt-fit-eval (a small fit), read back from the key=value lines
+// scripts rely on.
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -9,9 +10,9 @@
 
 namespace {
 
-// Runs the arena and returns its standard output and exit status.
-std::pair<std::string, int> run_arena(const std::string& args) {
-  const std::string command = std::string(UTTT_ARENA_PATH) + " " + args + " 2>/dev/null";
+// Runs a tool and returns its standard output and exit status.
+std::pair<std::string, int> run(const char* tool, const std::string& args) {
+  const std::string command = std::string(tool) + " " + args + " 2>/dev/null";
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   char buf[4096];
@@ -20,16 +21,24 @@ std::pair<std::string, int> run_arena(const std::string& args) {
   return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+std::pair<std::string, int> run_arena(const std::string& args) {
+  return run(UTTT_ARENA_PATH, args);
+}
+
+std::map<std::string, std::string> fields_of(const std::string& line) {
+  std::map<std::string, std::string> fields;
+  std::istringstream words(line);
+  for (std::string w; words >> w;)
+    if (auto eq = w.find('='); eq != std::string::npos) fields[w.substr(0, eq)] = w.substr(eq + 1);
+  return fields;
+}
+
 std::map<std::string, std::string> last_line_fields(const std::string& out) {
   std::istringstream lines(out);
   std::string line, last;
   while (std::getline(lines, line))
     if (!line.empty()) last = line;
-  std::map<std::string, std::string> fields;
-  std::istringstream words(last);
-  for (std::string w; words >> w;)
-    if (auto eq = w.find('='); eq != std::string::npos) fields[w.substr(0, eq)] = w.substr(eq + 1);
-  return fields;
+  return fields_of(last);
 }
 
 TEST(Arena, PlaysAMatchAndReportsTheScore) {
@@ -75,6 +84,30 @@ TEST(Arena, RefusesAMatchWithoutABudgetOrWithOnePlayer) {
   EXPECT_NE(run_arena("experto uct --games 2").second, 0);
   EXPECT_NE(run_arena("experto --games 2 --ms 5").second, 0);
   EXPECT_NE(run_arena("experto grandmaster --games 2 --ms 5").second, 0);
+}
+
+TEST(FitEval, FitsTheWeightsTheSameWayTwice) {
+  const std::string args = "--games 10 --iterations 200 --threads 2 --seed 4";
+  const auto a = run(UTTT_FIT_EVAL_PATH, args), b = run(UTTT_FIT_EVAL_PATH, args);
+  ASSERT_EQ(a.second, 0) << a.first;
+  EXPECT_EQ(a.first, b.first);
+  // The summary line, then the table as evaluation.cpp holds it.
+  std::istringstream lines(a.first);
+  std::string summary;
+  std::getline(lines, summary);
+  auto f = fields_of(summary);
+  EXPECT_EQ(f["games"], "10");
+  EXPECT_GT(std::stoi(f["positions"]), 100);
+  EXPECT_GT(std::stoi(f["test_positions"]), 0);
+  EXPECT_GT(std::stod(f["log_loss"]), 0.0);
+  EXPECT_NE(a.first.find("constexpr float kBias = "), std::string::npos);
+  EXPECT_NE(a.first.find("constexpr Features kWeights = {"), std::string::npos);
+}
+
+TEST(FitEval, RefusesBadSettings) {
+  EXPECT_NE(run(UTTT_FIT_EVAL_PATH, "--games 0").second, 0);
+  EXPECT_NE(run(UTTT_FIT_EVAL_PATH, "--minimax-weight 2").second, 0);
+  EXPECT_NE(run(UTTT_FIT_EVAL_PATH, "--iterations nine").second, 0);
 }
 
 }  // namespace
