@@ -30,12 +30,12 @@ using Features = std::array<float, kFeatureCount>;
 // What the features are computed from.
 struct Summary {
   Mask9 won[2];
-  Mask9 closed;     // boards that take no more moves
-  Mask9 open;       // undecided boards that still take moves
-  Mask9 lines[2];   // boards that would complete a line of the big board
-  Mask9 threats[2]; // boards each player could win with one move
+  Mask9 closed;      // boards that take no more moves
+  Mask9 open;        // undecided boards that still take moves
+  Mask9 lines[2];    // boards that would complete a line of the big board
+  Mask9 threats[2];  // boards each player could win with one move
   Player to_move;
-  int destination;  // kAnyBoard for a free move
+  int destination;   // kAnyBoard for a free move
 };
 
 Features features_of(const Position& pos);
@@ -50,7 +50,7 @@ float mover_win_chance(const Position& pos);
 // The same for every move from one position, a few times faster than
 // playing each move and evaluating the result: a move that decides no
 // small board changes only the threats on its own board and where the next
-// move goes.
+// move goes. It reads pos, which must outlive it.
 class MoveEstimates {
  public:
   explicit MoveEstimates(const Position& pos);
