@@ -1,8 +1,11 @@
-// game-host: serves every game plugin of a folder over gRPC.
+// game-host: serves every game plugin of a folder over gRPC, and keeps the
+// tables people play at (docs/tables.md).
 //
 //     game-host --listen 127.0.0.1:50051 --plugins build/plugins [--http 127.0.0.1:8080]
+//               [--store sqlite:PATH | --store memory]
 #include <CLI/CLI.hpp>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <pthread.h>
@@ -11,6 +14,7 @@
 #include "boardgame/host/loader.h"
 #include "boardgame/host/rules_site.h"
 #include "boardgame/host/server.h"
+#include "boardgame/tables/table_service.h"
 
 namespace {
 
@@ -28,6 +32,15 @@ std::optional<int> port_part(const std::string& address) {
     port = port * 10 + (c - '0');
   }
   return port <= 65535 ? std::optional<int>(port) : std::nullopt;
+}
+
+// $XDG_STATE_HOME/club-games/tables.db, or under ~/.local/state.
+std::string default_store() {
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
+    return std::string("sqlite:") + state + "/club-games/tables.db";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::string("sqlite:") + home + "/.local/state/club-games/tables.db";
+  return "sqlite:club-games-tables.db";
 }
 
 }  // namespace
@@ -48,6 +61,32 @@ int main(int argc, char** argv) {
                  "largest request or response accepted")
       ->capture_default_str()
       ->check(CLI::Range(1024, 64 << 20));
+  std::string store = default_store();
+  app.add_option("--store", store,
+                 "where tables are kept: sqlite:PATH, or memory (nothing survives a restart)")
+      ->capture_default_str();
+  boardgame::tables::TableHostOptions tables;
+  std::int64_t idle_expiry_s = tables.idle_expiry_ms / 1000;
+  app.add_option("--grace-ms", tables.grace_ms,
+                 "how long a player may be unreachable before the CPU stands in for them")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t(0), std::int64_t(3'600'000)));
+  app.add_option("--idle-expiry-s", idle_expiry_s, "a table with no change for this long is closed")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t(1), std::int64_t(365) * 24 * 3600));
+  app.add_option("--max-tables", tables.max_tables, "open tables at most")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t(1), std::size_t(10'000'000)));
+  app.add_option("--max-watchers", tables.max_watchers, "open watches per table at most")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t(1), std::size_t(100'000)));
+  app.add_option("--cpu-ms", tables.cpu_ms, "thinking time of the CPU's seats per move")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 60'000));
+  app.add_option("--stand-in-ms", tables.stand_in_ms,
+                 "thinking time of the CPU when it moves for an absent or out-of-time player")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 60'000));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -81,12 +120,25 @@ int main(int argc, char** argv) {
     std::cerr << "game-host: --http takes address:port, such as 127.0.0.1:8080\n";
     return 2;
   }
+  tables.idle_expiry_ms = idle_expiry_s * 1000;
   // Copies of the games share their libraries with the gRPC service.
   boardgame::host::RulesSite site(loaded.games);
+  const std::vector<boardgame::host::GamePlugin> table_games = loaded.games;
   boardgame::host::GameService service(std::move(loaded.games));
+  const boardgame::tables::SystemClock clock;
+  std::unique_ptr<boardgame::tables::TableHost> table_host;
+  try {
+    table_host = std::make_unique<boardgame::tables::TableHost>(
+        table_games, boardgame::tables::open_store(store), clock, tables);
+  } catch (const std::exception& e) {
+    std::cerr << "game-host: --store " << store << ": " << e.what() << "\n";
+    return 1;
+  }
+  std::cerr << "game-host: " << table_host->table_count() << " open table(s) in " << store << "\n";
+  boardgame::tables::TableService table_service(*table_host);
   boardgame::host::RunningServer running;
   try {
-    running = boardgame::host::start_server(service, options);
+    running = boardgame::host::start_server({&service, &table_service}, options);
   } catch (const std::exception& e) {
     std::cerr << "game-host: " << e.what() << "\n";
     return 1;
@@ -113,6 +165,8 @@ int main(int argc, char** argv) {
     site.stop();
     http_thread.join();
   }
+  // Watches never end by themselves: close them, then let the calls finish.
+  table_host->shutdown();
   running.server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   running.server->Wait();
   std::cerr << "game-host: stopped\n";

@@ -1,5 +1,7 @@
 #include "boardgame/host/game_service.h"
 
+#include "boardgame/host/error_status.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -20,54 +22,9 @@ struct GameService::Route {
 
 namespace {
 
-grpc::Status error(grpc::StatusCode code, const char* reason, std::string message,
-                   const char* arg_name = nullptr, const std::string& arg_value = {}) {
-  v1::ErrorDetail detail;
-  detail.set_reason(reason);
-  if (arg_name) {
-    v1::Arg* arg = detail.add_args();
-    arg->set_name(arg_name);
-    arg->set_value(arg_value);
-  }
-  detail.set_message(message);
-  return grpc::Status(code, std::move(message), detail.SerializeAsString());
-}
-
-// Error texts quote the input they refuse, such as an unknown id; quoted in
-// full, a huge one would outgrow the client's metadata limit (8 KiB by
-// default), and the client would get RESOURCE_EXHAUSTED instead of the error.
-constexpr std::size_t kMaxErrorText = 512;
-
-std::string shortened(const std::string& text) {
-  if (text.size() <= kMaxErrorText) return text;
-  std::size_t cut = kMaxErrorText;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8
-  return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " bytes in all)";
-}
-
-grpc::Status within_metadata_limit(const grpc::Status& status) {
-  std::string details = status.error_details();
-  if (details.size() > kMaxErrorText) {
-    v1::ErrorDetail detail;
-    if (!detail.ParseFromString(details))  // no ErrorDetail at all: not worth its room
-      return grpc::Status(status.error_code(), shortened(status.error_message()));
-    detail.set_message(shortened(detail.message()));
-    for (v1::Arg& arg : *detail.mutable_args()) arg.set_value(shortened(arg.value()));
-    details = detail.SerializeAsString();
-  }
-  return grpc::Status(status.error_code(), shortened(status.error_message()), std::move(details));
-}
-
-// Statuses carry their ErrorDetail in error_details() inside the host; on
-// the wire it travels as trailing metadata, since gRPC reserves its own
-// details field for google.rpc.Status.
 void complete(GameService::Context* context, GameService::Reactor* reactor,
               const grpc::Status& status) {
-  if (status.ok()) return reactor->Finish(status);
-  const grpc::Status sent = within_metadata_limit(status);
-  if (!sent.error_details().empty())
-    context->AddTrailingMetadata(kErrorDetailKey, sent.error_details());
-  reactor->Finish(grpc::Status(sent.error_code(), sent.error_message()));
+  reactor->Finish(on_the_wire(context, status));
 }
 
 GameService::Reactor* finish(GameService::Context* context, const grpc::Status& status) {
@@ -141,7 +98,7 @@ grpc::Status GameService::find(const std::string& game_id, const GamePlugin** ga
   return error(grpc::NOT_FOUND, "unknown_game",
                "unknown game '" + game_id + "'; this host serves: " +
                    (served.empty() ? "no games" : served),
-               "game", game_id);
+               {{"game", game_id}});
 }
 
 GameService::Reactor* GameService::forward(Context* context, const Bytes* request,
@@ -161,7 +118,7 @@ GameService::Reactor* GameService::forward(Context* context, const Bytes* reques
                                      " call: its plugin is built for ABI revision " +
                                      std::to_string(game->abi_revision()) + ", the call came in " +
                                      std::to_string(route.revision),
-                                 "game", *game_id));
+                                 {{"game", *game_id}}));
 
   if (route.call) {
     std::string answer;

@@ -8,7 +8,8 @@
 
 namespace boardgame::host {
 
-RunningServer start_server(GameService& service, const ServerOptions& options) {
+RunningServer start_server(const std::vector<grpc::Service*>& services,
+                           const ServerOptions& options) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
 
@@ -18,7 +19,7 @@ RunningServer start_server(GameService& service, const ServerOptions& options) {
     builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &running.port);
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   builder.SetMaxSendMessageSize(options.max_message_bytes);
-  builder.RegisterService(&service);
+  for (grpc::Service* service : services) builder.RegisterService(service);
   running.server = builder.BuildAndStart();
   if (!running.server || (!options.listen.empty() && running.port == 0))
     throw std::runtime_error("cannot listen on " + options.listen);

@@ -14,14 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "boardgame/host/error_status.h"
 #include "boardgame/host/game_plugin.h"
 #include "boardgame/v1/game_service.grpc.pb.h"
 
 namespace boardgame::host {
-
-// The trailing-metadata key of the serialized boardgame.v1.ErrorDetail that
-// every failed call carries.
-inline constexpr char kErrorDetailKey[] = "boardgame-error-bin";
 
 class WorkerPool;
 

@@ -1,9 +1,10 @@
-// A gRPC server for a GameService, with the standard health service and
+// A gRPC server for a GameService (and any other services of the host), with the standard health service and
 // server reflection, as game-host runs it.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <grpcpp/server.h>
 
@@ -24,8 +25,12 @@ struct RunningServer {
   int port = 0;  // the port actually bound; 0 without one
 };
 
-// Starts serving `service`, which must outlive the server. Throws
+// Starts serving `services`, which must outlive the server. Throws
 // std::runtime_error when the address cannot be bound.
-RunningServer start_server(GameService& service, const ServerOptions& options);
+RunningServer start_server(const std::vector<grpc::Service*>& services,
+                           const ServerOptions& options);
+inline RunningServer start_server(GameService& service, const ServerOptions& options) {
+  return start_server(std::vector<grpc::Service*>{&service}, options);
+}
 
 }  // namespace boardgame::host

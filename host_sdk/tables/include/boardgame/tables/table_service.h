@@ -1,0 +1,41 @@
+// boardgame.v1.TableService over a TableHost, on gRPC's callback API: a
+// unary call is answered from the store's thread once its change is
+// durable, and a watch is a stream reactor fed by the host, so thousands of
+// open watches cost no thread each.
+#pragma once
+
+#include "boardgame/tables/table_host.h"
+#include "boardgame/v1/table_service.grpc.pb.h"
+
+namespace boardgame::tables {
+
+namespace detail {
+// Watch is raw: each event is serialized once, for all its watchers.
+using TableServiceBase = v1::TableService::WithRawCallbackMethod_Watch<v1::TableService::CallbackService>;
+}  // namespace detail
+
+class TableService final : public detail::TableServiceBase {
+ public:
+  // `host` must outlive the service.
+  explicit TableService(TableHost& host) : host_(host) {}
+
+  using Context = grpc::CallbackServerContext;
+  using Unary = grpc::ServerUnaryReactor;
+
+  Unary* CreateTable(Context*, const v1::CreateTableRequest*, v1::CreateTableResponse*) override;
+  Unary* JoinTable(Context*, const v1::JoinTableRequest*, v1::SeatResponse*) override;
+  Unary* Rejoin(Context*, const v1::RejoinRequest*, v1::SeatResponse*) override;
+  Unary* Leave(Context*, const v1::SeatRequest*, v1::TableResponse*) override;
+  Unary* Play(Context*, const v1::PlayRequest*, v1::PlayResponse*) override;
+  Unary* Resign(Context*, const v1::GameRequest*, v1::TableResponse*) override;
+  Unary* Undo(Context*, const v1::UndoRequest*, v1::TableResponse*) override;
+  Unary* NextGame(Context*, const v1::GameRequest*, v1::TableResponse*) override;
+  Unary* GetTable(Context*, const v1::TableRef*, v1::TableResponse*) override;
+  Unary* ListFinishedGames(Context*, const v1::TableRef*, v1::ListFinishedGamesResponse*) override;
+  grpc::ServerWriteReactor<grpc::ByteBuffer>* Watch(Context*, const grpc::ByteBuffer*) override;
+
+ private:
+  TableHost& host_;
+};
+
+}  // namespace boardgame::tables

@@ -1,0 +1,67 @@
+// Where tables and their events live. The table service keeps every open
+// table in memory and writes through a TableStore: a change is answered
+// and broadcast only once its commit is durable. One store per host
+// process; a store serving several hosts is its own issue.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "boardgame/v1/table.pb.h"
+#include "boardgame/v1/table_record.pb.h"
+
+namespace boardgame::tables {
+
+namespace v1 = ::boardgame::v1;
+
+// One change of one table, written all or nothing.
+struct Commit {
+  // The table after the change. Its table().version() is the last event's.
+  v1::TableRecord record;
+  // The change's events, consecutive versions following the last commit's.
+  std::vector<v1::TableEvent> events;
+  // Set when the change finished a game.
+  std::optional<v1::FinishedGame> finished;
+  // The table is closed (expired): its record and events go, its finished
+  // games stay.
+  bool close = false;
+};
+
+class TableStore {
+ public:
+  virtual ~TableStore() = default;
+
+  // Called once the commit is durable (error empty) or has failed (error
+  // says why; nothing of it was written). Runs on the store's own thread,
+  // in the order the commits were made, and must not block.
+  using Done = std::function<void(const std::string& error)>;
+
+  // Queues a commit. Commits are written in the order of the calls; one
+  // store may write many at once (group commit), but `done` never runs
+  // before its own commit is durable.
+  virtual void commit(Commit commit, Done done) = 0;
+
+  // Every open table as last committed; the host calls it once at start.
+  virtual std::vector<v1::TableRecord> load_tables() = 0;
+
+  // The events of a table with after < version <= upto, ascending.
+  virtual std::vector<v1::TableEvent> events(const std::string& table_id, std::uint64_t after,
+                                             std::uint64_t upto) = 0;
+
+  // The finished games of a table, by game number. Kept after it closes.
+  virtual std::vector<v1::FinishedGame> finished_games(const std::string& table_id) = 0;
+
+  // Blocks until every commit queued so far is done.
+  virtual void flush() = 0;
+};
+
+// "memory", "sqlite:PATH": the store a --store flag names. Throws
+// std::invalid_argument for an unknown kind, std::runtime_error when the
+// store cannot be opened.
+std::unique_ptr<TableStore> open_store(const std::string& spec);
+
+}  // namespace boardgame::tables

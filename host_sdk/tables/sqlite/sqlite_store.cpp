@@ -1,0 +1,635 @@
+#include "sqlite_store.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <iterator>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string_view>
+#include <system_error>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace boardgame::tables {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Each step takes the schema from version i to i + 1 and is never edited
+// once released: a change of schema is a new step. Blobs are serialized
+// protobuf messages (boardgame/v1/table_record.proto, table.proto).
+constexpr const char* kMigrations[] = {
+    // 1: a table's latest record, its events, and the games it finished
+    // (which outlive the table).
+    R"sql(
+      CREATE TABLE tables(
+        table_id TEXT PRIMARY KEY NOT NULL,
+        invite_code TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        record BLOB NOT NULL);
+      CREATE TABLE events(
+        table_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        event BLOB NOT NULL,
+        PRIMARY KEY(table_id, version)) WITHOUT ROWID;
+      CREATE TABLE finished_games(
+        table_id TEXT NOT NULL,
+        game_number INTEGER NOT NULL,
+        game BLOB NOT NULL,
+        PRIMARY KEY(table_id, game_number));
+    )sql",
+};
+static_assert(std::size(kMigrations) == SqliteTableStore::kSchemaVersion,
+              "one migration step per schema version");
+
+constexpr std::uint64_t kLargestVersion = std::numeric_limits<std::int64_t>::max();
+
+// A failed SQLite call, with SQLite's extended result code.
+class SqliteError : public std::runtime_error {
+ public:
+  SqliteError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  int code() const { return code_; }
+
+ private:
+  int code_;
+};
+
+struct CloseDatabase {
+  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+};
+using Database = std::unique_ptr<sqlite3, CloseDatabase>;
+
+std::string label(const fs::path& path) { return "table store \"" + path.string() + "\""; }
+
+[[noreturn]] void fail(sqlite3* db, int code, const std::string& context) {
+  throw SqliteError(code, context + ": " + sqlite3_errmsg(db));
+}
+
+void execute(sqlite3* db, const char* sql, const std::string& context) {
+  int code = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+  if (code != SQLITE_OK) fail(db, code, context);
+}
+
+// A prepared statement, kept for the life of its connection: the writer
+// runs the same few statements thousands of times a second.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    int code = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement_, nullptr);
+    if (code != SQLITE_OK) fail(db, code, std::string("cannot prepare \"") + sql + "\"");
+  }
+  ~Statement() { sqlite3_finalize(statement_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  void bind(int index, std::string_view text) {
+    check(sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()),
+                            SQLITE_STATIC));
+  }
+  void bind(int index, std::int64_t value) { check(sqlite3_bind_int64(statement_, index, value)); }
+  // The bytes must live until the statement is reset.
+  void bind_blob(int index, const std::string& bytes) {
+    check(sqlite3_bind_blob(statement_, index, bytes.data(), static_cast<int>(bytes.size()),
+                            SQLITE_STATIC));
+  }
+
+  // True while there is a row to read.
+  bool step() {
+    int code = sqlite3_step(statement_);
+    if (code == SQLITE_ROW) return true;
+    if (code == SQLITE_DONE) return false;
+    fail(db_, sqlite3_extended_errcode(db_), std::string("\"") + sqlite3_sql(statement_) + "\"");
+  }
+  // Runs a statement that returns no rows, and makes it ready again.
+  void run() {
+    Reset reset(*this);
+    while (step()) {
+    }
+  }
+
+  std::string_view text(int column) const {
+    auto data = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
+    return {data ? data : "", static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
+  }
+  std::string_view blob(int column) const {
+    auto data = static_cast<const char*>(sqlite3_column_blob(statement_, column));
+    return {data ? data : "", static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
+  }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+
+  // Resets the statement when a use of it ends, however it ends: a reader
+  // left mid-query would keep its snapshot of the database (and hold back
+  // checkpoints), and bound bytes may be gone.
+  class Reset {
+   public:
+    explicit Reset(Statement& statement) : statement_(statement) {}
+    ~Reset() {
+      sqlite3_reset(statement_.statement_);
+      sqlite3_clear_bindings(statement_.statement_);
+    }
+    Reset(const Reset&) = delete;
+    Reset& operator=(const Reset&) = delete;
+
+   private:
+    Statement& statement_;
+  };
+
+ private:
+  void check(int code) {
+    if (code != SQLITE_OK)
+      fail(db_, code, std::string("cannot bind to \"") + sqlite3_sql(statement_) + "\"");
+  }
+
+  sqlite3* db_;
+  sqlite3_stmt* statement_ = nullptr;
+};
+
+Database open_database(const fs::path& path, int busy_timeout_ms) {
+  sqlite3* raw = nullptr;
+  // Each connection is used by one thread at a time (the writer's, or the
+  // reader's under its mutex), so SQLite's own locking is not needed.
+  int code =
+      sqlite3_open_v2(path.c_str(), &raw,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  Database db(raw);  // a failed open still returns a handle to close
+  if (code != SQLITE_OK) {
+    throw std::runtime_error("cannot open " + label(path) + ": " +
+                             (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(code)));
+  }
+  sqlite3_extended_result_codes(db.get(), 1);
+  sqlite3_busy_timeout(db.get(), busy_timeout_ms);
+  return db;
+}
+
+std::int64_t single_integer(sqlite3* db, const char* sql) {
+  Statement statement(db, sql);
+  Statement::Reset reset(statement);
+  statement.step();
+  return statement.integer(0);
+}
+
+// Asks for WAL mode; returns the mode the file is in after.
+std::string journal_mode_wal(sqlite3* db) {
+  Statement mode(db, "PRAGMA journal_mode = WAL");
+  Statement::Reset reset(mode);
+  mode.step();
+  return std::string(mode.text(0));
+}
+
+void refuse_newer(std::int64_t version, const fs::path& path) {
+  if (version > SqliteTableStore::kSchemaVersion) {
+    throw std::runtime_error(label(path) + " has schema version " + std::to_string(version) +
+                             ", newer than this program knows (" +
+                             std::to_string(SqliteTableStore::kSchemaVersion) +
+                             "): it was written by a newer game-host");
+  }
+}
+
+// Brings the file to kSchemaVersion, or refuses it. A file already there
+// needs no lock: opening it does not wait for another process's writes.
+void apply_schema(sqlite3* db, const fs::path& path) {
+  std::int64_t version = single_integer(db, "PRAGMA user_version");
+  refuse_newer(version, path);
+  if (version == SqliteTableStore::kSchemaVersion) return;
+  // Read again under the write lock: two processes opening an older or a
+  // new file must not both migrate it.
+  execute(db, "BEGIN IMMEDIATE", "cannot lock it to update its schema");
+  try {
+    version = single_integer(db, "PRAGMA user_version");
+    refuse_newer(version, path);
+    if (version == 0 && single_integer(db, "SELECT count(*) FROM sqlite_schema") > 0) {
+      throw std::runtime_error(label(path) +
+                               " is a SQLite database of something else, not a table store");
+    }
+    for (std::int64_t step = version; step < SqliteTableStore::kSchemaVersion; ++step) {
+      execute(db, kMigrations[step],
+              "cannot bring it to schema version " + std::to_string(step + 1));
+    }
+    std::string set_version =
+        "PRAGMA user_version = " + std::to_string(SqliteTableStore::kSchemaVersion);
+    execute(db, set_version.c_str(), "cannot set its schema version");
+    execute(db, "COMMIT", "cannot write its schema");
+  } catch (...) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+void create_folders(const fs::path& path) {
+  fs::path folder = path.parent_path();
+  if (folder.empty()) return;
+  std::error_code error;
+  fs::create_directories(folder, error);
+  if (error) {
+    throw std::runtime_error("cannot open " + label(path) + ": cannot create its folder \"" +
+                             folder.string() + "\": " + error.message());
+  }
+}
+
+// A commit the store refuses whatever the state of the disk.
+class Refused : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace
+
+// Owns the writing connection and the one thread that uses it. commit()
+// only queues; the thread takes everything queued, writes it in one
+// transaction (one fsync of the WAL for the lot), then answers each commit
+// in order. While it writes, new commits queue up for the next batch: the
+// slower the disk, the bigger the batches, and the rate of commits grows
+// with the load instead of being capped at one fsync per commit.
+class SqliteTableStore::Writer {
+ public:
+  Writer(const fs::path& path, Options options)
+      : label_(label(path)),
+        options_(options),
+        db_(open_database(path, options.busy_timeout_ms)),
+        statements_(prepare_after_setup(db_.get(), path)),
+        thread_([this] { run(); }) {}
+
+  ~Writer() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    work_.notify_one();
+    thread_.join();  // writes and answers everything still queued first
+  }
+
+  void commit(Commit commit, Done done) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back({std::move(commit), std::move(done)});
+      ++queued_;
+    }
+    work_.notify_one();
+  }
+
+  void flush() {
+    std::unique_lock lock(mutex_);
+    std::uint64_t target = queued_;
+    answered_changed_.wait(lock, [&] { return answered_ >= target; });
+  }
+
+ private:
+  struct Queued {
+    Commit commit;
+    Done done;
+  };
+
+  struct Statements {
+    explicit Statements(sqlite3* db)
+        : begin(db, "BEGIN IMMEDIATE"),
+          commit(db, "COMMIT"),
+          rollback(db, "ROLLBACK"),
+          savepoint(db, "SAVEPOINT one_commit"),
+          release(db, "RELEASE one_commit"),
+          rollback_to(db, "ROLLBACK TO one_commit"),
+          put_table(db,
+                    "INSERT INTO tables(table_id, invite_code, version, record)"
+                    " VALUES(?1, ?2, ?3, ?4) ON CONFLICT(table_id) DO UPDATE SET"
+                    " invite_code = excluded.invite_code, version = excluded.version,"
+                    " record = excluded.record"),
+          delete_table(db, "DELETE FROM tables WHERE table_id = ?1"),
+          delete_events(db, "DELETE FROM events WHERE table_id = ?1"),
+          add_event(db, "INSERT INTO events(table_id, version, event) VALUES(?1, ?2, ?3)"),
+          add_finished(db,
+                       "INSERT INTO finished_games(table_id, game_number, game)"
+                       " VALUES(?1, ?2, ?3)") {}
+    Statement begin, commit, rollback, savepoint, release, rollback_to;
+    Statement put_table, delete_table, delete_events, add_event, add_finished;
+  };
+
+  // The pragmas and the schema come before any statement is prepared: the
+  // statements name the tables the schema creates.
+  static std::unique_ptr<Statements> prepare_after_setup(sqlite3* db, const fs::path& path) {
+    try {
+      std::string mode = journal_mode_wal(db);
+      if (mode != "wal") {
+        throw std::runtime_error("cannot open " + label(path) + ": it cannot use WAL mode (" +
+                                 mode + ")");
+      }
+      // Every commit is answered as durable, so each must reach the disk
+      // before it is answered. In WAL mode synchronous=NORMAL syncs only at
+      // checkpoints: the file stays consistent, but a power cut or an OS
+      // crash can take back commits already answered. FULL syncs the WAL at
+      // every transaction; group commit pays that sync once per batch
+      // rather than once per move.
+      execute(db, "PRAGMA synchronous = FULL", "cannot set synchronous=FULL");
+      apply_schema(db, path);
+      return std::make_unique<Statements>(db);
+    } catch (const SqliteError& error) {
+      throw std::runtime_error("cannot open " + label(path) + ": " + error.what());
+    }
+  }
+
+  void run() {
+    for (;;) {
+      std::deque<Queued> batch;
+      {
+        std::unique_lock lock(mutex_);
+        work_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, and everything is answered
+        take_batch(batch);
+      }
+      std::vector<std::string> errors = write(batch);
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (batch[i].done) batch[i].done(errors[i]);
+      }
+      {
+        std::lock_guard lock(mutex_);
+        answered_ += batch.size();
+      }
+      answered_changed_.notify_all();
+    }
+  }
+
+  void take_batch(std::deque<Queued>& batch) {
+    if (options_.max_batch == 0 || queue_.size() <= options_.max_batch) {
+      batch.swap(queue_);
+      return;
+    }
+    auto end = queue_.begin() + static_cast<std::ptrdiff_t>(options_.max_batch);
+    std::move(queue_.begin(), end, std::back_inserter(batch));
+    queue_.erase(queue_.begin(), end);
+  }
+
+  // One transaction for the whole batch; each commit in a savepoint of its
+  // own, so that a refused commit (a double write) fails alone. What fails
+  // the transaction itself (disk full, I/O error) fails the whole batch.
+  // Returns each commit's error, empty for written.
+  std::vector<std::string> write(std::deque<Queued>& batch) {
+    std::vector<std::string> errors(batch.size());
+    Statements& s = *statements_;
+    try {
+      // A failed batch whose ROLLBACK failed too left its transaction open.
+      if (!sqlite3_get_autocommit(db_.get())) s.rollback.run();
+      s.begin.run();
+    } catch (const std::exception& error) {
+      fail_batch(errors, std::string("cannot start a transaction: ") + error.what());
+      return errors;
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      try {
+        s.savepoint.run();
+      } catch (const std::exception& error) {
+        fail_batch(errors, std::string("cannot start a savepoint: ") + error.what());
+        return errors;
+      }
+      try {
+        write_one(batch[i].commit);
+        s.release.run();
+      } catch (const std::exception& error) {
+        errors[i] = label_ + ": " + error.what();
+        // Some errors (disk full, I/O) make SQLite roll back the whole
+        // transaction: then the commits before this one are gone as well.
+        if (sqlite3_get_autocommit(db_.get())) {
+          fail_batch(errors, std::string("the group commit was rolled back: ") + error.what());
+          return errors;
+        }
+        try {
+          s.rollback_to.run();
+          s.release.run();
+        } catch (const std::exception& again) {
+          fail_batch(errors, std::string("cannot undo a failed commit: ") + again.what());
+          return errors;
+        }
+      }
+    }
+    try {
+      s.commit.run();
+    } catch (const std::exception& error) {
+      fail_batch(errors, std::string("cannot commit: ") + error.what());
+    }
+    return errors;
+  }
+
+  // Nothing of the batch is written: each commit gets its own error if it
+  // had one, else the batch's.
+  void fail_batch(std::vector<std::string>& errors, const std::string& why) {
+    if (!sqlite3_get_autocommit(db_.get())) {
+      try {
+        statements_->rollback.run();
+      } catch (const std::exception&) {
+        // The next batch tries again before it begins.
+      }
+    }
+    for (std::string& error : errors) {
+      if (error.empty()) error = label_ + ": " + why;
+    }
+  }
+
+  void write_one(const Commit& commit) {
+    Statements& s = *statements_;
+    const std::string& table_id = commit.record.table().table_id();
+    if (table_id.empty()) throw Refused("a commit without a table id");
+    if (commit.finished) {
+      std::uint32_t number = commit.finished->game_number();
+      std::string game = commit.finished->SerializeAsString();
+      Statement::Reset reset(s.add_finished);
+      s.add_finished.bind(1, table_id);
+      s.add_finished.bind(2, static_cast<std::int64_t>(number));
+      s.add_finished.bind_blob(3, game);
+      insert(s.add_finished, "finished game " + std::to_string(number) + " of table " + table_id);
+    }
+    if (commit.close) {
+      s.delete_table.bind(1, table_id);
+      s.delete_table.run();
+      s.delete_events.bind(1, table_id);
+      s.delete_events.run();
+      return;
+    }
+    {
+      std::uint64_t version = commit.record.table().version();
+      if (version > kLargestVersion)
+        throw Refused("table " + table_id + " has too large a version");
+      std::string record = commit.record.SerializeAsString();
+      Statement::Reset reset(s.put_table);
+      s.put_table.bind(1, table_id);
+      s.put_table.bind(2, commit.record.table().invite_code());
+      s.put_table.bind(3, static_cast<std::int64_t>(version));
+      s.put_table.bind_blob(4, record);
+      s.put_table.run();
+    }
+    for (const v1::TableEvent& event : commit.events) {
+      std::string what = "event " + std::to_string(event.version()) + " of table " + table_id;
+      if (event.version() > kLargestVersion) throw Refused(what + " has too large a version");
+      std::string bytes = event.SerializeAsString();
+      Statement::Reset reset(s.add_event);
+      s.add_event.bind(1, table_id);
+      s.add_event.bind(2, static_cast<std::int64_t>(event.version()));
+      s.add_event.bind_blob(3, bytes);
+      insert(s.add_event, what);
+    }
+  }
+
+  // A row whose key is already there means the same change written twice.
+  static void insert(Statement& statement, const std::string& what) {
+    try {
+      statement.run();
+    } catch (const SqliteError& error) {
+      if (error.code() == SQLITE_CONSTRAINT_PRIMARYKEY) {
+        throw Refused(what + " is already stored (a double write)");
+      }
+      throw;
+    }
+  }
+
+  const std::string label_;
+  const Options options_;
+  Database db_;
+  std::unique_ptr<Statements> statements_;  // finalized before db_ closes
+
+  std::mutex mutex_;
+  std::condition_variable work_;
+  std::condition_variable answered_changed_;
+  std::deque<Queued> queue_;
+  std::uint64_t queued_ = 0;    // commits queued since the start
+  std::uint64_t answered_ = 0;  // of which `done` has returned
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+// A second connection for reads. In WAL mode it reads the last committed
+// state while the writer writes and syncs the next batch, so reads never
+// wait for an fsync; and a commit is answered only after its COMMIT
+// returned, so every read started after a `done` sees that commit.
+class SqliteTableStore::Reader {
+ public:
+  Reader(const fs::path& path, const Options& options)
+      : label_(label(path)),
+        db_(open_database(path, options.busy_timeout_ms)),
+        statements_(prepare(db_.get(), path)) {}
+
+  std::vector<v1::TableRecord> load_tables() {
+    std::lock_guard lock(mutex_);
+    Statement& all = statements_->all_tables;
+    Statement::Reset reset(all);
+    std::vector<v1::TableRecord> records;
+    while (step(all)) {
+      v1::TableRecord& record = records.emplace_back();
+      parse(record, all.blob(1), "the record of table " + std::string(all.text(0)));
+    }
+    return records;
+  }
+
+  std::vector<v1::TableEvent> events(const std::string& table_id, std::uint64_t after,
+                                     std::uint64_t upto) {
+    std::vector<v1::TableEvent> found;
+    // Versions are stored as SQLite's signed 64-bit integers.
+    upto = std::min(upto, kLargestVersion);
+    if (after >= upto) return found;
+    std::lock_guard lock(mutex_);
+    Statement& range = statements_->events;
+    Statement::Reset reset(range);
+    range.bind(1, table_id);
+    range.bind(2, static_cast<std::int64_t>(after));
+    range.bind(3, static_cast<std::int64_t>(upto));
+    while (step(range)) {
+      v1::TableEvent& event = found.emplace_back();
+      parse(event, range.blob(1),
+            "event " + std::to_string(range.integer(0)) + " of table " + table_id);
+    }
+    return found;
+  }
+
+  std::vector<v1::FinishedGame> finished_games(const std::string& table_id) {
+    std::lock_guard lock(mutex_);
+    Statement& games = statements_->finished;
+    Statement::Reset reset(games);
+    games.bind(1, table_id);
+    std::vector<v1::FinishedGame> found;
+    while (step(games)) {
+      v1::FinishedGame& game = found.emplace_back();
+      parse(game, games.blob(1),
+            "finished game " + std::to_string(games.integer(0)) + " of table " + table_id);
+    }
+    return found;
+  }
+
+ private:
+  struct Statements {
+    explicit Statements(sqlite3* db)
+        : all_tables(db, "SELECT table_id, record FROM tables ORDER BY table_id"),
+          events(db,
+                 "SELECT version, event FROM events"
+                 " WHERE table_id = ?1 AND version > ?2 AND version <= ?3 ORDER BY version"),
+          finished(db,
+                   "SELECT game_number, game FROM finished_games"
+                   " WHERE table_id = ?1 ORDER BY game_number") {}
+    Statement all_tables, events, finished;
+  };
+
+  static std::unique_ptr<Statements> prepare(sqlite3* db, const fs::path& path) {
+    try {
+      // This connection only reads; the writer owns every change.
+      execute(db, "PRAGMA query_only = ON", "cannot make a read-only connection");
+      return std::make_unique<Statements>(db);
+    } catch (const SqliteError& error) {
+      throw std::runtime_error("cannot open " + label(path) + " for reading: " + error.what());
+    }
+  }
+
+  bool step(Statement& statement) {
+    try {
+      return statement.step();
+    } catch (const SqliteError& error) {
+      throw std::runtime_error(label_ + ": cannot read: " + error.what());
+    }
+  }
+
+  template <typename Message>
+  void parse(Message& message, std::string_view bytes, const std::string& what) {
+    if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+      throw std::runtime_error(label_ + ": " + what + " is corrupt (not a " +
+                               message.GetTypeName() + ")");
+    }
+  }
+
+  const std::string label_;
+  std::mutex mutex_;
+  Database db_;
+  std::unique_ptr<Statements> statements_;
+};
+
+SqliteTableStore::SqliteTableStore(const fs::path& path) : SqliteTableStore(path, Options{}) {}
+
+SqliteTableStore::SqliteTableStore(const fs::path& path, Options options) {
+  create_folders(path);
+  writer_ = std::make_unique<Writer>(path, options);
+  reader_ = std::make_unique<Reader>(path, options);
+}
+
+// The writer goes first: a `done` it still runs may read.
+SqliteTableStore::~SqliteTableStore() {
+  writer_.reset();
+  reader_.reset();
+}
+
+void SqliteTableStore::commit(Commit commit, Done done) {
+  writer_->commit(std::move(commit), std::move(done));
+}
+
+std::vector<v1::TableRecord> SqliteTableStore::load_tables() { return reader_->load_tables(); }
+
+std::vector<v1::TableEvent> SqliteTableStore::events(const std::string& table_id,
+                                                     std::uint64_t after, std::uint64_t upto) {
+  return reader_->events(table_id, after, upto);
+}
+
+std::vector<v1::FinishedGame> SqliteTableStore::finished_games(const std::string& table_id) {
+  return reader_->finished_games(table_id);
+}
+
+void SqliteTableStore::flush() { writer_->flush(); }
+
+}  // namespace boardgame::tables

@@ -1,0 +1,173 @@
+// Inside TableHost: the open tables, how a change is committed and
+// published, and the work the host does on its own (clocks, absences,
+// expiry, the CPU's moves).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <optional>
+#include <map>
+#include <mutex>
+#include <queue>
+#include <shared_mutex>
+#include <thread>
+#include <unordered_map>
+
+#include "boardgame/tables/table_host.h"
+#include "game_rules.h"
+#include "worker_pool.h"
+
+namespace boardgame::tables {
+
+// What the host knows of one of the games it serves.
+struct ServedGame {
+  GameRules rules;
+  v1::GameInfo info;  // in English: seat counts and the settings schema
+};
+
+struct TableHost::Watch {
+  std::string table_id;
+  std::shared_ptr<WatchSink> sink;
+  std::uint32_t seat = 0;  // the person's seat it keeps present; 0 for a spectator
+  bool open = true;
+};
+
+// A seat's presence, which lives only in memory: after a restart everyone
+// gets the grace period again.
+struct Presence {
+  int watches = 0;
+  std::int64_t last_seen_ms = 0;
+  bool check_pending = false;  // an absence check is in the timer queue
+};
+
+// One open table. `record` runs ahead of the store by the commits in
+// flight; what is answered and sent is only ever what is durable.
+struct OpenTable {
+  std::mutex mutex;
+  const ServedGame* game = nullptr;
+  v1::TableRecord record;
+  std::uint64_t durable_version = 0;
+  v1::Table durable_table;
+  // The latest durable events, for watchers that resume.
+  std::deque<std::shared_ptr<const PublishedEvent>> recent;
+  // Replies waiting for their change to be durable, by its last version.
+  std::multimap<std::uint64_t, std::function<void(const grpc::Status&, const v1::Table&)>> waiting;
+  std::vector<std::shared_ptr<TableHost::Watch>> watches;
+  std::vector<Presence> presence;    // index seat - 1
+  std::uint64_t cpu_job_version = 0; // the version a CPU move is being thought for
+  bool broken = false;               // a commit failed: the table takes no more changes
+  bool closed = false;
+
+  v1::Table& table() { return *record.mutable_table(); }
+  const v1::Seat& seat(std::uint32_t n) const { return record.table().seats(int(n) - 1); }
+  v1::Seat& seat(std::uint32_t n) { return *record.mutable_table()->mutable_seats(int(n) - 1); }
+  v1::SeatSecret& secret(std::uint32_t n) { return *record.mutable_secrets(int(n) - 1); }
+};
+
+// The events of one change, gathered while the table changes and numbered
+// once it is complete.
+struct Change {
+  struct Item {
+    v1::TableEvent::Kind kind;
+    std::uint32_t seat = 0;
+    v1::Move move;
+    v1::TableEvent::StandIn stand_in = v1::TableEvent::STAND_IN_UNSPECIFIED;
+  };
+  std::vector<Item> items;
+  std::optional<v1::FinishedGame> finished;
+  bool close = false;
+  // The seat of the person whose call made the change; 0 for the host's
+  // own work. A person's move made by anyone else is the CPU standing in.
+  std::uint32_t mover = 0;
+
+  void add(v1::TableEvent::Kind kind, std::uint32_t seat = 0) { items.push_back({kind, seat, {}, {}}); }
+};
+
+// Work the host does at a given time.
+struct Due {
+  enum Kind { kTurnClock, kAbsence, kExpiry };
+  std::int64_t at_ms;
+  Kind kind;
+  std::string table_id;
+  std::uint32_t seat = 0;
+  std::uint64_t version = 0;  // kTurnClock: the table version the clock started at
+  bool operator>(const Due& other) const { return at_ms > other.at_ms; }
+};
+
+struct TableHost::Impl {
+  Impl(const std::vector<host::GamePlugin>& games, std::unique_ptr<TableStore> store,
+       const Clock& clock, TableHostOptions options);
+
+  using Table = std::shared_ptr<OpenTable>;
+  using Lock = std::unique_lock<std::mutex>;
+
+  // --- Finding tables (table_host.cpp) ---
+  grpc::Status find(const v1::TableRef& ref, const std::string& caller, Table* table);
+  grpc::Status find_id(const std::string& table_id, Table* table);
+  Table add_table(v1::TableRecord record, const ServedGame* game);
+  void forget_table(const std::string& table_id, const std::string& invite_code);
+  const ServedGame* served(const std::string& game_id) const;
+
+  // --- Changing a table (table_host.cpp) ---
+  // Runs once the change is durable, with the table as it then is, or with
+  // the store's error.
+  using Reply = std::function<void(const grpc::Status&, const v1::Table&)>;
+  // Numbers the change's events, commits them with the record, and sends
+  // them to the watchers once durable. Call with the table's lock held.
+  void commit(const Table& table, Change change, Reply reply);
+  void on_durable(const Table& table, std::vector<std::shared_ptr<const PublishedEvent>> events,
+                  const std::string& error);
+  // The turn that starts now: its number and its clock.
+  void start_turn(OpenTable& table);
+  // Who moves for the turn: the CPU now, or a timer for the person's clock.
+  void follow_up(const Table& table);
+  // Plays a move the game has accepted, ends the game if it is over and
+  // starts the next turn.
+  void record_move(OpenTable& table, std::uint32_t seat, v1::GameState next, v1::Move move,
+                   Change& change);
+  void end_game_if_over(OpenTable& table, Change& change);
+  // Marks `seat` absent (left or lost): the CPU plays its turns.
+  void mark_absent(OpenTable& table, std::uint32_t seat, Change& change);
+  // A watch ends: its seat may become absent after the grace period.
+  void drop_watch(OpenTable& table, const std::shared_ptr<Watch>& watch);
+
+  // --- Work of its own (table_host.cpp) ---
+  void schedule(Due due);
+  void run_due();
+  void fire(const Due& due);
+  void think_for(const Table& table, std::uint32_t seat, std::uint64_t version);
+  void timer_loop();
+  void touch(OpenTable& table, std::uint32_t seat);  // the person made a call
+  void check_presence_later(OpenTable& table, std::uint32_t seat);
+  void wait_idle();
+
+  std::map<std::string, ServedGame, std::less<>> games;
+  std::unique_ptr<TableStore> store;
+  const Clock& clock;
+  TableHostOptions options;
+
+  mutable std::shared_mutex tables_mutex;
+  std::unordered_map<std::string, Table> tables;
+  std::unordered_map<std::string, std::string> by_code;  // invite code -> table id
+
+  std::mutex guesses_mutex;
+  std::unordered_map<std::string, std::size_t> guesses;  // connection -> codes that missed
+
+  std::mutex due_mutex;
+  std::condition_variable due_changed;
+  std::priority_queue<Due, std::vector<Due>, std::greater<>> due;
+  std::atomic<bool> stopping{false};
+
+  std::mutex idle_mutex;
+  std::condition_variable idle_changed;
+  std::size_t busy = 0;  // CPU moves being thought and commits in flight
+  void begin_work();
+  void end_work();
+
+  std::atomic<bool> store_failed{false};
+  std::unique_ptr<host::WorkerPool> cpu;
+  std::thread timer;
+};
+
+}  // namespace boardgame::tables

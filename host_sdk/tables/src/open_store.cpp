@@ -1,0 +1,23 @@
+#include <stdexcept>
+#include <string_view>
+
+#include "boardgame/tables/table_store.h"
+#include "memory_store.h"
+#include "sqlite_store.h"
+
+namespace boardgame::tables {
+
+std::unique_ptr<TableStore> open_store(const std::string& spec) {
+  constexpr std::string_view kSqlite = "sqlite:";
+  if (spec == "memory") return std::make_unique<MemoryTableStore>();
+  if (spec.compare(0, kSqlite.size(), kSqlite) == 0) {
+    std::string path = spec.substr(kSqlite.size());
+    if (path.empty()) {
+      throw std::invalid_argument("store '" + spec + "' names no file: use sqlite:PATH");
+    }
+    return std::make_unique<SqliteTableStore>(path);
+  }
+  throw std::invalid_argument("unknown store '" + spec + "': use memory or sqlite:PATH");
+}
+
+}  // namespace boardgame::tables

@@ -1,0 +1,32 @@
+// Who may sit down and act for a seat: display names, device ids, tokens.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <grpcpp/support/status.h>
+
+#include "boardgame/v1/table_record.pb.h"
+#include "boardgame/v1/table_service.pb.h"
+
+namespace boardgame::tables {
+
+namespace v1 = ::boardgame::v1;
+
+// OK, or INVALID_ARGUMENT "bad_name" / "bad_device_id" saying what is wrong.
+grpc::Status check_player(const v1::Player& player);
+grpc::Status check_device_id(const std::string& device_id);
+
+// Sits `player` in `seat` of `record` and returns the seat's new token.
+std::string seat_player(v1::TableRecord& record, std::uint32_t seat, const v1::Player& player);
+// A fresh token for `seat`; the one before stops working.
+std::string new_seat_token(v1::TableRecord& record, std::uint32_t seat);
+
+// The seat whose current token is `token`: PERMISSION_DENIED "spectator"
+// for no token, "bad_token" for one of no seat.
+grpc::Status seat_of(const v1::TableRecord& record, const std::string& token, std::uint32_t* seat);
+
+// Whether `device_id` took `seat`.
+bool same_device(const v1::TableRecord& record, std::uint32_t seat, const std::string& device_id);
+
+}  // namespace boardgame::tables

@@ -1,0 +1,577 @@
+// The calls of TableHost: each checks, changes the table under its lock,
+// and answers once the change is durable (table_host.cpp).
+#include "boardgame/host/error_status.h"
+#include "boardgame/tables/secrets.h"
+#include "host_impl.h"
+#include "seats.h"
+#include "table_errors.h"
+
+namespace boardgame::tables {
+
+using Impl = TableHost::Impl;
+using Table = Impl::Table;
+using Lock = Impl::Lock;
+
+namespace {
+
+constexpr char kTimePerTurn[] = "time_per_turn";
+
+std::uint32_t time_per_turn_s(const v1::GameState& state) {
+  for (const v1::Setting& s : state.settings())
+    if (s.id() == kTimePerTurn && s.value().kind_case() == v1::SettingValue::kNumber)
+      return std::uint32_t(std::max<std::int64_t>(0, s.value().number()));
+  return 0;
+}
+
+template <class Response>
+void refuse_now(const Reply<Response>& reply, const grpc::Status& status) {
+  reply(status, Response());
+}
+
+// A reply that answers with the table once the change is durable.
+Impl::Reply table_reply(Reply<v1::TableResponse> reply) {
+  return [reply = std::move(reply)](const grpc::Status& status, const v1::Table& table) {
+    v1::TableResponse response;
+    if (status.ok()) *response.mutable_table() = table;
+    reply(status, std::move(response));
+  };
+}
+
+Impl::Reply seat_reply(Reply<v1::SeatResponse> reply, std::uint32_t seat, std::string token) {
+  return [reply = std::move(reply), seat, token = std::move(token)](const grpc::Status& status,
+                                                                     const v1::Table& table) {
+    v1::SeatResponse response;
+    if (status.ok()) {
+      *response.mutable_table() = table;
+      response.mutable_ticket()->set_seat(seat);
+      response.mutable_ticket()->set_token(token);
+    }
+    reply(status, std::move(response));
+  };
+}
+
+bool all_seated(const v1::Table& table) {
+  for (const v1::Seat& seat : table.seats())
+    if (!seat.taken()) return false;
+  return true;
+}
+
+}  // namespace
+
+// Answers `reply` with the table once `version` is durable: at once when it
+// already is (the lock is then released first), else with the commit.
+static void answer_when_durable(OpenTable& table, Lock& lock, std::uint64_t version,
+                                Impl::Reply reply) {
+  if (version > table.durable_version) {
+    table.waiting.emplace(version, std::move(reply));
+    return;
+  }
+  const v1::Table durable = table.durable_table;
+  lock.unlock();
+  reply(grpc::Status::OK, durable);
+}
+
+// The table a seat's call names, locked, and the seat its token gives.
+struct SeatCall {
+  Table table;
+  Lock lock;
+  std::uint32_t seat = 0;
+};
+
+static grpc::Status open_seat_call(Impl& host, const std::string& table_id,
+                                   const std::string& token, SeatCall* call) {
+  if (table_id.empty()) return refuse::bad_table_ref();
+  if (const grpc::Status found = host.find_id(table_id, &call->table); !found.ok()) return found;
+  call->lock = Lock(call->table->mutex);
+  OpenTable& table = *call->table;
+  if (table.closed) return refuse::table_closed();
+  if (table.broken) return refuse::store_failed("an earlier change of this table was not stored");
+  if (const grpc::Status s = seat_of(table.record, token, &call->seat); !s.ok()) return s;
+  host.touch(table, call->seat);
+  return grpc::Status::OK;
+}
+
+// Starts game 1 once every seat is taken.
+static grpc::Status start_if_seated(Impl& host, OpenTable& table, Change& change) {
+  v1::Table& t = table.table();
+  if (t.phase() != v1::Table::WAITING || !all_seated(t)) return grpc::Status::OK;
+  v1::GameState state;
+  if (const grpc::Status s = table.game->rules.setup(t.settings(), 1, &state); !s.ok()) return s;
+  *t.mutable_state() = std::move(state);
+  t.set_phase(v1::Table::PLAYING);
+  change.add(v1::TableEvent::GAME_STARTED);
+  host.start_turn(table);
+  if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
+  return grpc::Status::OK;
+}
+
+void TableHost::create(const v1::CreateTableRequest& request, Reply<v1::CreateTableResponse> reply) {
+  Impl& host = *impl_;
+  const ServedGame* game = host.served(request.game_id());
+  if (!game)
+    return refuse_now(reply, host::error(grpc::NOT_FOUND, "unknown_game",
+                                         "unknown game '" + request.game_id() + "'",
+                                         {{"game", request.game_id()}}));
+  const v1::GameInfo& info = game->info;
+  const auto seats = std::uint32_t(request.seats_size());
+  if (seats < info.min_players() || seats > info.max_players())
+    return refuse_now(reply, refuse::bad_seats(
+        info.id() + " is played by " + std::to_string(info.min_players()) + " to " +
+        std::to_string(info.max_players()) + " seats; the request has " + std::to_string(seats)));
+  std::uint32_t first_person = 0;
+  for (std::uint32_t n = 1; n <= seats; ++n) {
+    const v1::SeatPlan& plan = request.seats(int(n) - 1);
+    if (plan.kind() == v1::SeatPlan::KIND_UNSPECIFIED)
+      return refuse_now(reply, refuse::bad_seats("seat " + std::to_string(n) +
+                                                 " is neither a person's nor the computer's"));
+    if (plan.kind() == v1::SeatPlan::PERSON && !first_person) first_person = n;
+  }
+  if (!first_person)
+    return refuse_now(reply, refuse::bad_seats("a table needs at least one person's seat"));
+  if (request.has_player())
+    if (const grpc::Status s = check_player(request.player()); !s.ok()) return refuse_now(reply, s);
+  if (table_count() >= host.options.max_tables)
+    return refuse_now(reply, refuse::too_many_tables(host.options.max_tables));
+  v1::GameState first_game;  // checks the settings
+  if (const grpc::Status s = game->rules.setup(request.settings(), 1, &first_game); !s.ok())
+    return refuse_now(reply, s);
+
+  const std::int64_t now = host.clock.now_ms();
+  v1::TableRecord record;
+  record.set_created_ms(now);
+  record.set_last_activity_ms(now);
+  v1::Table& t = *record.mutable_table();
+  t.set_table_id(new_table_id());
+  t.set_game_id(info.id());
+  t.set_rated(request.rated());
+  t.set_phase(v1::Table::WAITING);
+  t.set_time_per_turn_s(time_per_turn_s(first_game));
+  *t.mutable_settings() = first_game.settings();
+  std::uint32_t people = 0;
+  for (std::uint32_t n = 1; n <= seats; ++n) {
+    v1::Seat& seat = *t.add_seats();
+    seat.set_number(n);
+    *seat.mutable_plan() = request.seats(int(n) - 1);
+    if (seat.plan().kind() == v1::SeatPlan::CPU) {
+      seat.set_taken(true);
+      if (seat.plan().level() == v1::SuggestMoveRequest::LEVEL_UNSPECIFIED)
+        seat.mutable_plan()->set_level(v1::SuggestMoveRequest::NORMAL);
+    } else {
+      ++people;
+    }
+    t.add_scores()->set_seat(n);
+    record.add_secrets()->set_seat(n);
+  }
+  t.set_undo_allowed(people == 1);
+  t.set_next_move_number(1);
+
+  Change change;
+  change.add(v1::TableEvent::CREATED);
+  std::string token;
+  if (request.has_player()) {
+    token = seat_player(record, first_person, request.player());
+    change.add(v1::TableEvent::SEAT_JOINED, first_person);
+  }
+  const Table table = host.add_table(std::move(record), game);
+  Lock lock(table->mutex);
+  if (const grpc::Status s = start_if_seated(host, *table, change); !s.ok()) {
+    lock.unlock();
+    host.forget_table(table->table().table_id(), table->table().invite_code());
+    return refuse_now(reply, s);
+  }
+  const std::uint32_t ticket_seat = token.empty() ? 0 : first_person;
+  host.commit(table, std::move(change),
+              [reply = std::move(reply), ticket_seat, token](const grpc::Status& status,
+                                                            const v1::Table& table) {
+                v1::CreateTableResponse response;
+                if (status.ok()) {
+                  *response.mutable_table() = table;
+                  if (ticket_seat) {
+                    response.mutable_ticket()->set_seat(ticket_seat);
+                    response.mutable_ticket()->set_token(token);
+                  }
+                }
+                reply(status, std::move(response));
+              });
+  host.follow_up(table);
+  host.schedule({now + host.options.idle_expiry_ms, Due::kExpiry, table->table().table_id(), 0, 0});
+  if (ticket_seat) {
+    host.touch(*table, ticket_seat);
+    host.check_presence_later(*table, ticket_seat);
+  }
+}
+
+void TableHost::join(const v1::JoinTableRequest& request, const std::string& caller,
+                     Reply<v1::SeatResponse> reply) {
+  Impl& host = *impl_;
+  if (const grpc::Status s = check_player(request.player()); !s.ok()) return refuse_now(reply, s);
+  Table table;
+  if (const grpc::Status s = host.find(request.table(), caller, &table); !s.ok())
+    return refuse_now(reply, s);
+  Lock lock(table->mutex);
+  if (table->closed) return refuse_now(reply, refuse::table_closed());
+  if (table->broken) return refuse_now(reply, refuse::store_failed("an earlier change was not stored"));
+  v1::Table& t = table->table();
+  const auto seats = std::uint32_t(t.seats_size());
+  // A device that already sits here gets its seat back: a join retried
+  // after a lost answer must not cost the player their seat.
+  for (std::uint32_t n = 1; n <= seats; ++n)
+    if (t.seats(int(n) - 1).plan().kind() == v1::SeatPlan::PERSON &&
+        same_device(table->record, n, request.player().device_id())) {
+      lock.unlock();
+      v1::RejoinRequest again;
+      *again.mutable_table() = request.table();
+      again.set_seat(n);
+      again.set_device_id(request.player().device_id());
+      return rejoin(again, caller, std::move(reply));
+    }
+  std::uint32_t seat = request.seat();
+  if (seat > seats) return refuse_now(reply, refuse::no_such_seat(seat, seats));
+  if (seat == 0) {
+    for (std::uint32_t n = 1; n <= seats && !seat; ++n)
+      if (!t.seats(int(n) - 1).taken()) seat = n;
+    if (!seat) return refuse_now(reply, refuse::table_full());
+  } else if (table->seat(seat).taken()) {
+    return refuse_now(reply, refuse::seat_taken(seat));
+  }
+  Change change;
+  const v1::TableRecord before = table->record;
+  std::string token = seat_player(table->record, seat, request.player());
+  change.mover = seat;
+  change.add(v1::TableEvent::SEAT_JOINED, seat);
+  if (const grpc::Status s = start_if_seated(host, *table, change); !s.ok()) {
+    table->record = before;  // the game refused to start: nothing changes
+    return refuse_now(reply, s);
+  }
+  host.commit(table, std::move(change), seat_reply(std::move(reply), seat, std::move(token)));
+  host.follow_up(table);
+  host.touch(*table, seat);
+  if (table->presence[seat - 1].watches == 0) host.check_presence_later(*table, seat);
+}
+
+void TableHost::rejoin(const v1::RejoinRequest& request, const std::string& caller,
+                       Reply<v1::SeatResponse> reply) {
+  Impl& host = *impl_;
+  if (const grpc::Status s = check_device_id(request.device_id()); !s.ok())
+    return refuse_now(reply, s);
+  Table table;
+  if (const grpc::Status s = host.find(request.table(), caller, &table); !s.ok())
+    return refuse_now(reply, s);
+  Lock lock(table->mutex);
+  if (table->closed) return refuse_now(reply, refuse::table_closed());
+  if (table->broken) return refuse_now(reply, refuse::store_failed("an earlier change was not stored"));
+  const std::uint32_t seat = request.seat();
+  const auto seats = std::uint32_t(table->table().seats_size());
+  if (seat < 1 || seat > seats) return refuse_now(reply, refuse::no_such_seat(seat, seats));
+  if (!same_device(table->record, seat, request.device_id()))
+    return refuse_now(reply, refuse::other_device(seat));
+  std::string token = new_seat_token(table->record, seat);
+  v1::Seat& s = table->seat(seat);
+  const bool was_away = s.absent();
+  s.set_absent(false);
+  Change change;
+  change.mover = seat;
+  change.add(v1::TableEvent::SEAT_REJOINED, seat);
+  v1::Table& t = table->table();
+  if (was_away && t.phase() == v1::Table::PLAYING && t.state().seat_to_move() == seat) {
+    // Back on their own turn: the CPU, if thinking for them, is too late.
+    host.start_turn(*table);
+    if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, seat);
+  }
+  host.commit(table, std::move(change), seat_reply(std::move(reply), seat, std::move(token)));
+  host.follow_up(table);
+  host.touch(*table, seat);
+  if (table->presence[seat - 1].watches == 0) host.check_presence_later(*table, seat);
+}
+
+void TableHost::leave(const v1::SeatRequest& request, Reply<v1::TableResponse> reply) {
+  Impl& host = *impl_;
+  SeatCall call;
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+    return refuse_now(reply, s);
+  OpenTable& table = *call.table;
+  table.secret(call.seat).clear_token_hash();
+  // Their watches go on, as a spectator's.
+  for (const auto& watch : table.watches)
+    if (watch->seat == call.seat) watch->seat = 0;
+  table.presence[call.seat - 1].watches = 0;
+  Change change;
+  change.mover = call.seat;
+  host.mark_absent(table, call.seat, change);
+  host.commit(call.table, std::move(change), table_reply(std::move(reply)));
+  host.follow_up(call.table);
+}
+
+void TableHost::play(const v1::PlayRequest& request, Reply<v1::PlayResponse> reply) {
+  Impl& host = *impl_;
+  SeatCall call;
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+    return refuse_now(reply, s);
+  OpenTable& table = *call.table;
+  v1::Table& t = table.table();
+  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
+  if (!request.has_move_id())
+    return refuse_now(reply, host::error(grpc::INVALID_ARGUMENT, "missing_move", "move_id is required"));
+  const std::uint32_t game_number = t.state().game_number();
+  const std::uint32_t number = request.move_number();
+  // The same move by the same seat at the same number: a retry. It gets
+  // the first answer, once that is durable.
+  if (request.game_number() == game_number && number >= 1 &&
+      number <= std::uint32_t(t.state().moves_size()) &&
+      table.record.move_seats(int(number) - 1) == call.seat &&
+      t.state().moves(int(number) - 1) == request.move_id()) {
+    const std::uint64_t version = table.record.move_versions(int(number) - 1);
+    auto answer = [&host, t = call.table, version, reply](const grpc::Status& status,
+                                                          const v1::Table&) {
+      if (!status.ok()) return reply(status, v1::PlayResponse());
+      std::optional<v1::TableEvent> event;
+      {
+        Lock lock(t->mutex);
+        for (const auto& e : t->recent)
+          if (e->event.version() == version) event = e->event;
+      }
+      if (!event) {
+        auto stored = host.store->events(t->record.table().table_id(), version - 1, version);
+        if (!stored.empty()) event = std::move(stored[0]);
+      }
+      if (!event) return reply(refuse::store_failed("the move's event is missing"), {});
+      v1::PlayResponse response;
+      *response.mutable_table() = event->table();
+      *response.mutable_move() = event->move();
+      response.set_version(version);
+      reply(status, std::move(response));
+    };
+    return answer_when_durable(table, call.lock, version, std::move(answer));
+  }
+  if (request.game_number() != game_number || number != t.next_move_number())
+    return refuse_now(reply, refuse::stale_move(game_number, t.next_move_number()));
+  if (t.phase() == v1::Table::GAME_OVER) return refuse_now(reply, refuse::game_over(game_number));
+  v1::GameState next;
+  v1::Move move;
+  if (const grpc::Status s = table.game->rules.apply(t.state(), call.seat, request.move_id(), &next, &move);
+      !s.ok())
+    return refuse_now(reply, s);
+  Change change;
+  change.mover = call.seat;
+  const std::uint64_t version = t.version() + 1;
+  host.record_move(table, call.seat, std::move(next), move, change);
+  host.commit(call.table, std::move(change),
+              [reply = std::move(reply), move, version](const grpc::Status& status,
+                                                        const v1::Table& table) {
+                v1::PlayResponse response;
+                if (status.ok()) {
+                  *response.mutable_table() = table;
+                  *response.mutable_move() = move;
+                  response.set_version(version);
+                }
+                reply(status, std::move(response));
+              });
+  host.follow_up(call.table);
+}
+
+void TableHost::resign(const v1::GameRequest& request, Reply<v1::TableResponse> reply) {
+  Impl& host = *impl_;
+  SeatCall call;
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+    return refuse_now(reply, s);
+  OpenTable& table = *call.table;
+  v1::Table& t = table.table();
+  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
+  const std::uint32_t game_number = t.state().game_number();
+  if (request.game_number() != game_number) return refuse_now(reply, refuse::game_over(request.game_number()));
+  if (t.phase() == v1::Table::GAME_OVER) {
+    // A retry of the resignation that ended this game gets its answer.
+    if (t.state().resigned_seat() == call.seat)
+      return answer_when_durable(table, call.lock, t.version(), table_reply(std::move(reply)));
+    return refuse_now(reply, refuse::game_over(game_number));
+  }
+  v1::GameState next;
+  if (const grpc::Status s = table.game->rules.resign(t.state(), call.seat, &next); !s.ok())
+    return refuse_now(reply, s);
+  *t.mutable_state() = std::move(next);
+  Change change;
+  change.mover = call.seat;
+  change.add(v1::TableEvent::RESIGNED, call.seat);
+  host.end_game_if_over(table, change);
+  host.start_turn(table);
+  host.commit(call.table, std::move(change), table_reply(std::move(reply)));
+}
+
+void TableHost::undo(const v1::UndoRequest& request, Reply<v1::TableResponse> reply) {
+  Impl& host = *impl_;
+  SeatCall call;
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+    return refuse_now(reply, s);
+  OpenTable& table = *call.table;
+  v1::Table& t = table.table();
+  if (!t.undo_allowed()) return refuse_now(reply, refuse::undo_not_allowed());
+  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
+  const std::uint32_t game_number = t.state().game_number();
+  if (request.game_number() != game_number || request.move_number() != t.next_move_number())
+    return refuse_now(reply, refuse::stale_move(game_number, t.next_move_number()));
+  if (t.phase() == v1::Table::GAME_OVER) return refuse_now(reply, refuse::game_over(game_number));
+  int last_own = -1;
+  for (int i = 0; i < table.record.move_seats_size(); ++i)
+    if (table.record.move_seats(i) == call.seat) last_own = i;
+  if (last_own < 0) return refuse_now(reply, refuse::nothing_to_undo(t.state().moves_size() > 0));
+  // The game is rebuilt from its start: a plugin only takes states it made.
+  v1::GameState state;
+  if (const grpc::Status s = table.game->rules.setup(t.settings(), game_number, &state); !s.ok())
+    return refuse_now(reply, s);
+  for (int i = 0; i < last_own; ++i) {
+    v1::GameState next;
+    if (const grpc::Status s = table.game->rules.apply(state, table.record.move_seats(i),
+                                                       t.state().moves(i), &next, nullptr);
+        !s.ok())
+      return refuse_now(reply, s);
+    state = std::move(next);
+  }
+  *t.mutable_state() = std::move(state);
+  table.record.mutable_move_seats()->Truncate(last_own);
+  table.record.mutable_move_versions()->Truncate(last_own);
+  table.record.mutable_move_notations()->DeleteSubrange(
+      last_own, table.record.move_notations_size() - last_own);
+  Change change;
+  change.mover = call.seat;
+  change.add(v1::TableEvent::UNDONE, call.seat);
+  host.start_turn(table);
+  host.commit(call.table, std::move(change), table_reply(std::move(reply)));
+  host.follow_up(call.table);
+}
+
+void TableHost::next_game(const v1::GameRequest& request, Reply<v1::TableResponse> reply) {
+  Impl& host = *impl_;
+  SeatCall call;
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+    return refuse_now(reply, s);
+  OpenTable& table = *call.table;
+  v1::Table& t = table.table();
+  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
+  const std::uint32_t game_number = t.state().game_number();
+  if (request.game_number() < game_number) {
+    // The next game has begun already, at this call's first try or at
+    // another player's.
+    return answer_when_durable(table, call.lock, t.version(), table_reply(std::move(reply)));
+  }
+  if (t.phase() != v1::Table::GAME_OVER || request.game_number() != game_number)
+    return refuse_now(reply, refuse::game_not_over(game_number));
+  v1::GameState state;
+  if (const grpc::Status s = table.game->rules.setup(t.settings(), game_number + 1, &state); !s.ok())
+    return refuse_now(reply, s);
+  *t.mutable_state() = std::move(state);
+  t.set_phase(v1::Table::PLAYING);
+  table.record.clear_move_seats();
+  table.record.clear_move_versions();
+  table.record.clear_move_notations();
+  Change change;
+  change.mover = call.seat;
+  change.add(v1::TableEvent::NEXT_GAME);
+  host.start_turn(table);
+  if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
+  host.commit(call.table, std::move(change), table_reply(std::move(reply)));
+  host.follow_up(call.table);
+}
+
+grpc::Status TableHost::get(const v1::TableRef& ref, const std::string& caller,
+                            v1::TableResponse* response) {
+  Table table;
+  if (const grpc::Status s = impl_->find(ref, caller, &table); !s.ok()) return s;
+  Lock lock(table->mutex);
+  if (table->durable_version == 0) return refuse::unknown_table(ref.table_id() + ref.invite_code());
+  *response->mutable_table() = table->durable_table;
+  return grpc::Status::OK;
+}
+
+grpc::Status TableHost::finished_games(const v1::TableRef& ref, const std::string& caller,
+                                       v1::ListFinishedGamesResponse* response) {
+  Table table;
+  grpc::Status found = impl_->find(ref, caller, &table);
+  // A closed table's games stay in the store, found by its id.
+  if (!found.ok() && ref.table_id().empty()) return found;
+  const std::string id = found.ok() ? table->record.table().table_id() : ref.table_id();
+  auto games = impl_->store->finished_games(id);
+  if (!found.ok() && games.empty()) return found;
+  for (auto& game : games) *response->add_games() = std::move(game);
+  return grpc::Status::OK;
+}
+
+grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string& caller,
+                              std::shared_ptr<WatchSink> sink, std::shared_ptr<Watch>* handle) {
+  Impl& host = *impl_;
+  if (host.stopping) return host::error(grpc::UNAVAILABLE, "shutting_down", "the host is stopping");
+  Table table;
+  if (const grpc::Status s = host.find(request.table(), caller, &table); !s.ok()) return s;
+  Lock lock(table->mutex);
+  if (table->closed || table->durable_version == 0) return refuse::table_closed();
+  std::uint32_t seat = 0;
+  if (!request.token().empty())
+    if (const grpc::Status s = seat_of(table->record, request.token(), &seat); !s.ok()) return s;
+  if (table->watches.size() >= host.options.max_watchers)
+    return refuse::too_many_watchers(host.options.max_watchers);
+
+  std::vector<std::shared_ptr<const PublishedEvent>> backlog;
+  if (!request.has_after_version()) {
+    auto snapshot = std::make_shared<PublishedEvent>();
+    snapshot->event.set_version(table->durable_version);
+    snapshot->event.set_kind(v1::TableEvent::SNAPSHOT);
+    snapshot->event.set_time_ms(host.clock.now_ms());
+    *snapshot->event.mutable_table() = table->durable_table;
+    snapshot->bytes = grpc::Slice(snapshot->event.SerializeAsString());
+    backlog.push_back(std::move(snapshot));
+  } else {
+    const std::uint64_t after = request.after_version();
+    if (after > table->durable_version) return refuse::unknown_version(after, table->durable_version);
+    if (!table->recent.empty() && table->recent.front()->event.version() <= after + 1) {
+      for (const auto& event : table->recent)
+        if (event->event.version() > after) backlog.push_back(event);
+    } else if (after < table->durable_version) {
+      for (auto& e : host.store->events(table->table().table_id(), after, table->durable_version)) {
+        auto event = std::make_shared<PublishedEvent>();
+        event->bytes = grpc::Slice(e.SerializeAsString());
+        event->event = std::move(e);
+        backlog.push_back(std::move(event));
+      }
+    }
+  }
+  for (auto& event : backlog)
+    if (!sink->send(std::move(event))) return refuse::watcher_too_slow(request.after_version());
+  auto watch = std::make_shared<Watch>();
+  watch->table_id = table->table().table_id();
+  watch->sink = std::move(sink);
+  watch->seat = seat;
+  table->watches.push_back(watch);
+  *handle = watch;
+  if (!seat) return grpc::Status::OK;
+  Presence& presence = table->presence[seat - 1];
+  ++presence.watches;
+  host.touch(*table, seat);
+  if (table->seat(seat).absent()) {
+    // Back by watching again, with the token they had: the connection was
+    // lost, not the seat left.
+    table->seat(seat).set_absent(false);
+    Change change;
+    change.mover = seat;
+    change.add(v1::TableEvent::SEAT_REJOINED, seat);
+    v1::Table& t = table->table();
+    if (t.phase() == v1::Table::PLAYING && t.state().seat_to_move() == seat) {
+      host.start_turn(*table);
+      if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, seat);
+    }
+    host.commit(table, std::move(change), nullptr);
+    host.follow_up(table);
+  }
+  return grpc::Status::OK;
+}
+
+void TableHost::unwatch(const std::shared_ptr<Watch>& handle) {
+  if (!handle) return;
+  Table table;
+  if (!impl_->find_id(handle->table_id, &table).ok()) return;
+  Lock lock(table->mutex);
+  const auto it = std::find(table->watches.begin(), table->watches.end(), handle);
+  if (it == table->watches.end()) return;
+  impl_->drop_watch(*table, handle);
+  table->watches.erase(it);
+}
+
+}  // namespace boardgame::tables

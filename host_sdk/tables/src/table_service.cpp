@@ -1,0 +1,215 @@
+#include "boardgame/tables/table_service.h"
+
+#include <deque>
+#include <limits>
+#include <mutex>
+
+#include "boardgame/host/error_status.h"
+
+namespace boardgame::tables {
+
+namespace {
+
+using Context = TableService::Context;
+using Unary = TableService::Unary;
+
+// A Reply that finishes the call: the response is filled in only on
+// success, and a refusal carries its ErrorDetail.
+template <class Response>
+Reply<Response> finish(Context* context, Unary* reactor, Response* out) {
+  return [context, reactor, out](const grpc::Status& status, Response response) {
+    if (status.ok()) *out = std::move(response);
+    reactor->Finish(host::on_the_wire(context, status));
+  };
+}
+
+grpc::Status malformed_watch() {
+  return host::error(grpc::INVALID_ARGUMENT, "malformed_request",
+                     "the request is not a valid boardgame.v1.WatchRequest");
+}
+
+// A watch on the wire. The host holds its sink; gRPC holds the reactor
+// until OnDone. Events wait in `queue` while one is being written.
+class WatchReactor final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
+ public:
+  struct Sink final : WatchSink {
+    std::mutex mutex;
+    WatchReactor* reactor;  // null once gRPC is done with it
+    explicit Sink(WatchReactor* r) : reactor(r) {}
+    bool send(std::shared_ptr<const PublishedEvent> event) override {
+      std::lock_guard lock(mutex);
+      return !reactor || reactor->push(std::move(event));
+    }
+    void close(const grpc::Status& status) override {
+      std::lock_guard lock(mutex);
+      if (reactor) reactor->end(status);
+    }
+  };
+
+  WatchReactor(TableHost& host, Context* context) : host_(host), context_(context) {}
+
+  void start(const grpc::ByteBuffer* request_bytes) {
+    sink_ = std::make_shared<Sink>(this);
+    v1::WatchRequest request;
+    grpc::Slice slice;
+    bool parsed = false;
+    if (request_bytes->DumpToSingleSlice(&slice).ok())
+      parsed = request.ParseFromArray(slice.begin(), int(slice.size()));
+    const grpc::Status status =
+        parsed ? host_.watch(request, context_->peer(), sink_, &watch_) : malformed_watch();
+    std::lock_guard lock(sink_->mutex);
+    limit_ = queue_.size() + kMaxQueued;
+    if (!status.ok()) end(status);
+  }
+
+  void OnWriteDone(bool ok) override {
+    std::lock_guard lock(sink_->mutex);
+    writing_ = false;
+    in_flight_.reset();
+    if (!ok) end(grpc::Status::CANCELLED);  // the stream broke: nothing more goes out
+    write_next();  // the next event, or the Finish that waited for this write
+  }
+
+  void OnCancel() override {
+    std::lock_guard lock(sink_->mutex);
+    end(grpc::Status::CANCELLED);
+  }
+
+  void OnDone() override {
+    host_.unwatch(watch_);
+    {
+      std::lock_guard lock(sink_->mutex);
+      sink_->reactor = nullptr;
+    }
+    delete this;
+  }
+
+ private:
+  // How far a watcher may fall behind before it is closed: it then
+  // resumes from its last version.
+  static constexpr std::size_t kMaxQueued = 1024;
+
+  // These run with the sink's mutex held.
+  bool push(std::shared_ptr<const PublishedEvent> event) {
+    if (ending_) return true;
+    if (queue_.size() >= limit_) return false;
+    queue_.push_back(std::move(event));
+    write_next();
+    return true;
+  }
+  void write_next() {
+    if (writing_ || finished_) return;
+    if (queue_.empty()) {
+      if (ending_) finish_now();
+      return;
+    }
+    writing_ = true;
+    in_flight_ = std::move(queue_.front());
+    queue_.pop_front();
+    grpc::Slice slice = in_flight_->bytes;
+    buffer_ = grpc::ByteBuffer(&slice, 1);
+    StartWrite(&buffer_);
+  }
+  void end(const grpc::Status& status) {
+    // A cancelled or broken stream takes no more writes; a host's close
+    // lets the queued events go out first.
+    if (status.error_code() == grpc::CANCELLED) queue_.clear();
+    if (!ending_) {
+      ending_ = true;
+      status_ = status;
+    }
+    if (!writing_) finish_now();
+  }
+  void finish_now() {
+    if (finished_) return;
+    finished_ = true;
+    Finish(host::on_the_wire(context_, status_));
+  }
+
+  TableHost& host_;
+  Context* context_;
+  std::shared_ptr<Sink> sink_;
+  std::shared_ptr<TableHost::Watch> watch_;
+  std::deque<std::shared_ptr<const PublishedEvent>> queue_;
+  std::shared_ptr<const PublishedEvent> in_flight_;  // being written from buffer_
+  grpc::ByteBuffer buffer_;
+  bool writing_ = false;
+  bool ending_ = false;
+  bool finished_ = false;
+  // The backlog of a resumed watch may be long: the limit starts above it.
+  std::size_t limit_ = std::numeric_limits<std::size_t>::max();
+  grpc::Status status_;
+};
+
+}  // namespace
+
+Unary* TableService::CreateTable(Context* c, const v1::CreateTableRequest* q,
+                                 v1::CreateTableResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.create(*q, finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::JoinTable(Context* c, const v1::JoinTableRequest* q, v1::SeatResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.join(*q, c->peer(), finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::Rejoin(Context* c, const v1::RejoinRequest* q, v1::SeatResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.rejoin(*q, c->peer(), finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::Leave(Context* c, const v1::SeatRequest* q, v1::TableResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.leave(*q, finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::Play(Context* c, const v1::PlayRequest* q, v1::PlayResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.play(*q, finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::Resign(Context* c, const v1::GameRequest* q, v1::TableResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.resign(*q, finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::Undo(Context* c, const v1::UndoRequest* q, v1::TableResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.undo(*q, finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::NextGame(Context* c, const v1::GameRequest* q, v1::TableResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  host_.next_game(*q, finish(c, reactor, r));
+  return reactor;
+}
+
+Unary* TableService::GetTable(Context* c, const v1::TableRef* q, v1::TableResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  reactor->Finish(host::on_the_wire(c, host_.get(*q, c->peer(), r)));
+  return reactor;
+}
+
+Unary* TableService::ListFinishedGames(Context* c, const v1::TableRef* q,
+                                       v1::ListFinishedGamesResponse* r) {
+  Unary* reactor = c->DefaultReactor();
+  reactor->Finish(host::on_the_wire(c, host_.finished_games(*q, c->peer(), r)));
+  return reactor;
+}
+
+grpc::ServerWriteReactor<grpc::ByteBuffer>* TableService::Watch(Context* c,
+                                                                const grpc::ByteBuffer* q) {
+  auto* reactor = new WatchReactor(host_, c);
+  reactor->start(q);
+  return reactor;
+}
+
+}  // namespace boardgame::tables
