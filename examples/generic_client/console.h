@@ -23,18 +23,23 @@ class Console {
   std::ostream& out() { return out_; }
   void line(std::string_view text = {}) { out_ << text << '\n'; }
 
-  enum class Status { kLine, kEnd, kTimeout };
+  // kWake: `wake_fd` became readable before a line came (something else
+  // has news: the caller prints it and asks again).
+  enum class Status { kLine, kEnd, kTimeout, kWake };
   struct Input {
     Status status = Status::kEnd;
     std::string text;  // trimmed
   };
 
+  // With `wake_fd` >= 0, a wait for input also ends (kWake, nothing
+  // printed after the prompt) as soon as that descriptor is readable; a
+  // whole line already typed comes first.
   Input ask(std::string_view prompt,
-            std::optional<std::chrono::milliseconds> timeout = std::nullopt);
+            std::optional<std::chrono::milliseconds> timeout = std::nullopt, int wake_fd = -1);
 
  private:
   // A line from the buffer or the descriptor; kTimeout once `deadline` passes.
-  Input read_line(std::optional<std::chrono::steady_clock::time_point> deadline);
+  Input read_line(std::optional<std::chrono::steady_clock::time_point> deadline, int wake_fd);
 
   int fd_;
   std::ostream& out_;

@@ -10,26 +10,29 @@ using namespace std::chrono_literals;
 constexpr std::chrono::milliseconds kCallTimeout = 10s;
 constexpr char kErrorDetailKey[] = "boardgame-error-bin";
 
+std::shared_ptr<grpc::Channel> open_channel(const std::string& address) {
+  grpc::ChannelArguments args;
+  // A host that restarts is found again within seconds, not minutes: the
+  // table's watch resumes where it stopped.
+  args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 250);
+  args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 3000);
+  return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
+}
+
 }  // namespace
 
 HostLink::HostLink(std::string address)
     : address_(std::move(address)),
-      channel_(grpc::CreateChannel(address_, grpc::InsecureChannelCredentials())),
-      stub_(v1::GameService::NewStub(channel_)) {}
+      channel_(open_channel(address_)),
+      stub_(v1::GameService::NewStub(channel_)),
+      tables_(v1::TableService::NewStub(channel_)) {}
 
 Failure HostLink::connect(std::chrono::milliseconds patience) {
   if (channel_->WaitForConnected(std::chrono::system_clock::now() + patience)) return {};
   return {grpc::StatusCode::UNAVAILABLE, "no game host answers at " + address_, {}};
 }
 
-template <class Request, class Response>
-Failure HostLink::call(grpc::Status (v1::GameService::Stub::*method)(grpc::ClientContext*,
-                                                                     const Request&, Response*),
-                       const Request& request, Response* response,
-                       std::chrono::milliseconds timeout) {
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + timeout);
-  grpc::Status status = ((*stub_).*method)(&context, request, response);
+Failure failure_of(const grpc::Status& status, const grpc::ClientContext& context) {
   if (status.ok()) return {};
   Failure failure{status.error_code(), status.error_message(), {}};
   const auto& trailers = context.GetServerTrailingMetadata();
@@ -38,30 +41,75 @@ Failure HostLink::call(grpc::Status (v1::GameService::Stub::*method)(grpc::Clien
   return failure;
 }
 
+template <class Stub, class Request, class Response>
+Failure HostLink::call(Stub& stub,
+                       grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&, Response*),
+                       const Request& request, Response* response, std::chrono::milliseconds timeout) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + timeout);
+  grpc::Status status = (stub.*method)(&context, request, response);
+  return failure_of(status, context);
+}
+
 Failure HostLink::list_games(const v1::ListGamesRequest& q, v1::ListGamesResponse* r) {
-  return call(&v1::GameService::Stub::ListGames, q, r, kCallTimeout);
+  return call(*stub_, &v1::GameService::Stub::ListGames, q, r, kCallTimeout);
 }
 Failure HostLink::describe_game(const v1::DescribeGameRequest& q, v1::DescribeGameResponse* r) {
-  return call(&v1::GameService::Stub::DescribeGame, q, r, kCallTimeout);
+  return call(*stub_, &v1::GameService::Stub::DescribeGame, q, r, kCallTimeout);
 }
 Failure HostLink::get_rules(const v1::GetRulesRequest& q, v1::GetRulesResponse* r) {
-  return call(&v1::GameService::Stub::GetRules, q, r, kCallTimeout);
+  return call(*stub_, &v1::GameService::Stub::GetRules, q, r, kCallTimeout);
 }
 Failure HostLink::setup(const v1::SetupRequest& q, v1::SetupResponse* r) {
-  return call(&v1::GameService::Stub::Setup, q, r, kCallTimeout);
+  return call(*stub_, &v1::GameService::Stub::Setup, q, r, kCallTimeout);
 }
 Failure HostLink::list_moves(const v1::ListMovesRequest& q, v1::ListMovesResponse* r) {
-  return call(&v1::GameService::Stub::ListMoves, q, r, kCallTimeout);
+  return call(*stub_, &v1::GameService::Stub::ListMoves, q, r, kCallTimeout);
 }
 Failure HostLink::apply_move(const v1::ApplyMoveRequest& q, v1::ApplyMoveResponse* r) {
-  return call(&v1::GameService::Stub::ApplyMove, q, r, kCallTimeout);
+  return call(*stub_, &v1::GameService::Stub::ApplyMove, q, r, kCallTimeout);
 }
 Failure HostLink::resign(const v1::ResignRequest& q, v1::ResignResponse* r) {
-  return call(&v1::GameService::Stub::Resign, q, r, kCallTimeout);
+  return call(*stub_, &v1::GameService::Stub::Resign, q, r, kCallTimeout);
 }
 Failure HostLink::suggest_move(const v1::SuggestMoveRequest& q, v1::SuggestMoveResponse* r) {
-  return call(&v1::GameService::Stub::SuggestMove, q, r,
+  return call(*stub_, &v1::GameService::Stub::SuggestMove, q, r,
               std::chrono::milliseconds(q.time_budget_ms()) + kCallTimeout);
+}
+
+Failure HostLink::create_table(const v1::CreateTableRequest& q, v1::CreateTableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::CreateTable, q, r, kCallTimeout);
+}
+Failure HostLink::join_table(const v1::JoinTableRequest& q, v1::SeatResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::JoinTable, q, r, kCallTimeout);
+}
+Failure HostLink::rejoin(const v1::RejoinRequest& q, v1::SeatResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::Rejoin, q, r, kCallTimeout);
+}
+Failure HostLink::leave(const v1::SeatRequest& q, v1::TableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::Leave, q, r, kCallTimeout);
+}
+Failure HostLink::play(const v1::PlayRequest& q, v1::PlayResponse* r) {
+  Failure f = call(*tables_, &v1::TableService::Stub::Play, q, r, kCallTimeout);
+  if (f.code == grpc::StatusCode::UNAVAILABLE || f.code == grpc::StatusCode::DEADLINE_EXCEEDED)
+    f = call(*tables_, &v1::TableService::Stub::Play, q, r, kCallTimeout);
+  return f;
+}
+Failure HostLink::resign_game(const v1::GameRequest& q, v1::TableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::Resign, q, r, kCallTimeout);
+}
+Failure HostLink::undo(const v1::UndoRequest& q, v1::TableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::Undo, q, r, kCallTimeout);
+}
+Failure HostLink::next_game(const v1::GameRequest& q, v1::TableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::NextGame, q, r, kCallTimeout);
+}
+Failure HostLink::get_table(const v1::TableRef& q, v1::TableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::GetTable, q, r, kCallTimeout);
+}
+std::unique_ptr<grpc::ClientReader<v1::TableEvent>> HostLink::watch(grpc::ClientContext* context,
+                                                                    const v1::WatchRequest& request) {
+  return tables_->Watch(context, request);
 }
 
 }  // namespace game_client

@@ -1,6 +1,7 @@
-// The connection to a game host: one call per GameService method, each with
-// a deadline, each failure with its status and the ErrorDetail the host
-// attached.
+// The connection to a game host: one call per GameService and TableService
+// method, each with a deadline, each failure with its status and the
+// ErrorDetail the host attached; and TableService.Watch streams, which have
+// no deadline.
 #pragma once
 
 #include <chrono>
@@ -11,6 +12,7 @@
 
 #include "boardgame/v1/error_detail.pb.h"
 #include "boardgame/v1/game_service.grpc.pb.h"
+#include "boardgame/v1/table_service.grpc.pb.h"
 
 namespace game_client {
 
@@ -23,6 +25,9 @@ struct Failure {
 
   explicit operator bool() const { return code != grpc::StatusCode::OK; }
 };
+
+// A finished call's status with the ErrorDetail of its trailing metadata.
+Failure failure_of(const grpc::Status& status, const grpc::ClientContext& context);
 
 class HostLink {
  public:
@@ -45,15 +50,33 @@ class HostLink {
   // transport.
   Failure suggest_move(const v1::SuggestMoveRequest& request, v1::SuggestMoveResponse* response);
 
+  // --- TableService (docs/client.md, "Playing online") ---
+  Failure create_table(const v1::CreateTableRequest& request, v1::CreateTableResponse* response);
+  Failure join_table(const v1::JoinTableRequest& request, v1::SeatResponse* response);
+  Failure rejoin(const v1::RejoinRequest& request, v1::SeatResponse* response);
+  Failure leave(const v1::SeatRequest& request, v1::TableResponse* response);
+  // A retry of the same request never plays twice (PlayRequest), so a call
+  // lost on the way is sent once more.
+  Failure play(const v1::PlayRequest& request, v1::PlayResponse* response);
+  Failure resign_game(const v1::GameRequest& request, v1::TableResponse* response);
+  Failure undo(const v1::UndoRequest& request, v1::TableResponse* response);
+  Failure next_game(const v1::GameRequest& request, v1::TableResponse* response);
+  Failure get_table(const v1::TableRef& request, v1::TableResponse* response);
+  // Opens a Watch stream on `context` (no deadline: cancel it with
+  // context->TryCancel()). Read events from it, then Finish() it and pass
+  // the status to failure_of().
+  std::unique_ptr<grpc::ClientReader<v1::TableEvent>> watch(grpc::ClientContext* context,
+                                                            const v1::WatchRequest& request);
+
  private:
-  template <class Request, class Response>
-  Failure call(grpc::Status (v1::GameService::Stub::*method)(grpc::ClientContext*, const Request&,
-                                                             Response*),
+  template <class Stub, class Request, class Response>
+  Failure call(Stub& stub, grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&, Response*),
                const Request& request, Response* response, std::chrono::milliseconds timeout);
 
   std::string address_;
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::GameService::Stub> stub_;
+  std::unique_ptr<v1::TableService::Stub> tables_;
 };
 
 }  // namespace game_client

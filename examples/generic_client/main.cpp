@@ -1,6 +1,8 @@
-// game-client: plays any turn-based game a game-host serves, in a terminal.
+// game-client: plays any turn-based game a game-host serves, in a terminal,
+// on one screen, against the computer, or online at a table the host keeps.
 //
 //     game-client --host 127.0.0.1:50051 [--game ID] [--lang es|pt|de|en]
+//     game-client --create | --join CODE | --watch CODE  [--name NAME]
 //
 // See docs/client.md.
 #include <cstdlib>
@@ -28,7 +30,7 @@ std::size_t terminal_width() {
 
 int main(int argc, char** argv) {
   CLI::App app{"Plays the games a game-host serves, in the terminal. See docs/client.md."};
-  std::string host = "127.0.0.1:50051", lang, mode, level = "normal", color = "auto", data_dir;
+  std::string host = game_client::kDefaultHost, lang, mode, level = "normal", color = "auto", data_dir;
   game_client::Options options;
   app.add_option("--host", host, "address:port of the game host")->capture_default_str();
   app.add_option("--game", options.game_id, "id of the game to play (default: choose from a list)");
@@ -52,6 +54,13 @@ int main(int argc, char** argv) {
   app.add_option("--data-dir", data_dir,
                  "where the scoreboard and an unfinished game are kept (default: "
                  "$XDG_DATA_HOME/club-games or ~/.local/share/club-games)");
+  auto* create = app.add_flag("--create", options.create,
+                               "open a table online at once, for you and a friend, and print its invite code");
+  auto* join = app.add_option("--join", options.join, "join the table with this invite code (or table id)");
+  auto* watch = app.add_option("--watch", options.watch, "watch the table with this invite code (or table id)");
+  create->excludes(join)->excludes(watch);
+  join->excludes(watch);
+  app.add_option("--name", options.name, "your name at online tables (1 to 32 characters)");
   int demo_pause_ms = 700;
   app.add_option("--demo-pause-ms", demo_pause_ms, "pause between demo moves on a terminal")
       ->check(CLI::Range(0, 10000))

@@ -141,7 +141,7 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
 
   if (auto cmd = parse_command(text, ui_)) {
     switch (cmd->command) {
-      case Command::kHelp: show_help(match, moves); return Turn::kStay;
+      case Command::kHelp: show_help(state.view(), moves); return Turn::kStay;
       case Command::kMoves: {
         std::vector<std::string> names;
         for (const v1::Move& m : moves) names.push_back(m.notation());
@@ -149,19 +149,8 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
                        opt_.width, "", "  "));
         return Turn::kStay;
       }
-      case Command::kWhere: where(game, match, moves, cmd->argument); return Turn::kStay;
-      case Command::kHint: {
-        v1::SuggestMoveRequest request;
-        *request.mutable_state() = state;
-        request.set_level(v1::SuggestMoveRequest::NORMAL);
-        request.set_time_budget_ms(opt_.cpu_ms);
-        v1::SuggestMoveResponse response;
-        if (Failure f = host_.suggest_move(request, &response))
-          error(explain(f, &game));
-        else
-          con_.line(say("hint.suggest", {{"move", move_text(state.view(), response.move())}}));
-        return Turn::kStay;
-      }
+      case Command::kWhere: where(game, state.view(), moves, cmd->argument); return Turn::kStay;
+      case Command::kHint: hint(game, state); return Turn::kStay;
       case Command::kUndo: return undo(game, match) ? Turn::kPlayed : Turn::kStay;
       case Command::kResign: {
         auto sure = ask_yes_no(match.plan().mode == Mode::kAgainstCpu
@@ -199,6 +188,20 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
   }
 
   const v1::BoardView& view = state.view();
+  const v1::Move* move = typed_move(game, text, moves, view);
+  if (!move) return Turn::kStay;
+  const std::string shown = move_text(view, *move);
+  if (Failure f = match.play(host_, move->id())) {
+    error(explain(f, &game));
+    return Turn::kStay;
+  }
+  con_.line(played_line(match.plan(), seat, side, shown));
+  keep_unfinished(match);
+  return Turn::kPlayed;
+}
+
+const v1::Move* Session::typed_move(Game& game, const std::string& text, const std::vector<v1::Move>& moves,
+                                    const v1::BoardView& view) {
   const ResolvedMove resolved = resolve_move(text, moves, game.known, view);
   switch (resolved.kind) {
     case MoveInput::kMove:
@@ -206,14 +209,14 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
     // it knows why (a taken cell, the wrong board, a finished board...), and
     // its error says so in the player's language.
     case MoveInput::kIllegal:
-      break;
+      return resolved.move;
     case MoveInput::kTaken:
       error(say("input.taken", {{"cell", cell_name(view, resolved.cell)}}));
-      return Turn::kStay;
+      return nullptr;
     case MoveInput::kNotPlayable:
       error(say("input.not_playable", {{"cell", cell_name(view, resolved.cell)},
                                        {"status", game.text.text(view.status())}}));
-      return Turn::kStay;
+      return nullptr;
     case MoveInput::kOffBoard:
       error(say(has_column_letters(view) ? "input.off_board" : "input.off_board_numbers",
                 {{"cell", shown_input(text)},
@@ -221,27 +224,32 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
                  {"last_column", column_label(view, view.columns() - 1)},
                  {"first_row", "1"},
                  {"last_row", std::to_string(view.rows())}}));
-      return Turn::kStay;
+      return nullptr;
     case MoveInput::kAmbiguous: {
       std::vector<std::string> names;
       for (const v1::Move& m : moves)
         if (std::find(m.cells().begin(), m.cells().end(), resolved.cell) != m.cells().end())
           names.push_back(m.notation());
       error(say("input.ambiguous", {{"cell", cell_name(view, resolved.cell)}, {"moves", join(names, ", ")}}));
-      return Turn::kStay;
+      return nullptr;
     }
     case MoveInput::kUnknown:
       error(say("input.unknown", {{"input", shown_input(text)}, {"help", command_word(Command::kHelp, ui_)}}));
-      return Turn::kStay;
+      return nullptr;
   }
-  const std::string shown = move_text(view, *resolved.move);
-  if (Failure f = match.play(host_, resolved.move->id())) {
+  return nullptr;
+}
+
+void Session::hint(Game& game, const v1::GameState& state) {
+  v1::SuggestMoveRequest request;
+  *request.mutable_state() = state;
+  request.set_level(v1::SuggestMoveRequest::NORMAL);
+  request.set_time_budget_ms(opt_.cpu_ms);
+  v1::SuggestMoveResponse response;
+  if (Failure f = host_.suggest_move(request, &response))
     error(explain(f, &game));
-    return Turn::kStay;
-  }
-  con_.line(played_line(match.plan(), seat, side, shown));
-  keep_unfinished(match);
-  return Turn::kPlayed;
+  else
+    con_.line(say("hint.suggest", {{"move", move_text(state.view(), response.move())}}));
 }
 
 void Session::learn_opening_moves(Game& game, const Match& match) {
@@ -293,9 +301,8 @@ bool Session::undo(Game& game, Match& match) {
   return true;
 }
 
-void Session::where(Game& game, const Match& match, const std::vector<v1::Move>& moves,
+void Session::where(Game& game, const v1::BoardView& view, const std::vector<v1::Move>& moves,
                     const std::string& argument) {
-  const v1::BoardView& view = match.state().view();
   const std::string word = command_word(Command::kWhere, ui_);
   if (argument.empty()) {
     error(say("where.usage", {{"command", word}, {"move", moves.empty() ? "" : moves.front().notation()}}));
@@ -434,8 +441,8 @@ void Session::replay(Game& game, const Match& match) {
   }
 }
 
-void Session::show_help(const Match& match, const std::vector<v1::Move>& moves) {
-  const v1::BoardView& view = match.state().view();
+void Session::show_help(const v1::BoardView& view, const std::vector<v1::Move>& moves, bool online,
+                        bool undo) {
   con_.line(con_.style().paint(say("help.title"), Tone::kTitle));
   if (!moves.empty()) {
     const v1::Move& example = moves[moves.size() / 2];
@@ -458,8 +465,22 @@ void Session::show_help(const Match& match, const std::vector<v1::Move>& moves) 
       {Command::kMenu, "help.menu"},     {Command::kQuit, "help.quit"},
       {Command::kHelp, "help.help"},
   };
-  for (const auto& [command, key] : kLines)
+  // At a table: hints and undo only where every other seat is the
+  // computer; the scoreboard is the table's; leaving hands the seat to the
+  // computer.
+  static constexpr std::pair<Command, const char*> kOnlineLines[] = {
+      {Command::kWhere, "help.where"},          {Command::kMoves, "help.moves"},
+      {Command::kHint, "online.help.hint"},     {Command::kUndo, "online.help.undo"},
+      {Command::kResign, "help.resign"},        {Command::kAnother, "online.help.another"},
+      {Command::kBoard, "help.redraw"},         {Command::kRules, "help.rules"},
+      {Command::kScore, "online.help.score"},   {Command::kMenu, "online.help.menu"},
+      {Command::kQuit, "online.help.quit"},     {Command::kHelp, "help.help"},
+  };
+  for (const auto& [command, key] : online ? std::vector(std::begin(kOnlineLines), std::end(kOnlineLines))
+                                           : std::vector(std::begin(kLines), std::end(kLines))) {
+    if (online && !undo && (command == Command::kUndo || command == Command::kHint)) continue;
     con_.line(wrap(say(key, {{"command", command_word(command, ui_)}}), opt_.width, "  ", "      "));
+  }
 }
 
 void Session::show_position(const Game& game, const Match& match, const v1::GameState& state) {
@@ -487,7 +508,11 @@ void Session::print_board(const Game& game, const v1::BoardView& view,
   look.lit_region = lit_region;
   con_.line();
   for (const std::string& line : draw_board(view, con_.style(), look)) con_.line(line);
-  con_.line(con_.style().paint(say(region_grid(view).count() > 1 ? "board.legend" : "board.legend_plain"), Tone::kDim));
+  const bool regions = region_grid(view).count() > 1;
+  // A spectator plays nowhere: the legend says whose cells the + are.
+  const std::string legend = spectating_ ? say(regions ? "online.legend_watch" : "online.legend_watch_plain")
+                                         : say(regions ? "board.legend" : "board.legend_plain");
+  con_.line(con_.style().paint(legend, Tone::kDim));
 }
 
 }  // namespace game_client

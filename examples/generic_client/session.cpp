@@ -83,12 +83,27 @@ int Session::run() {
 
   std::string game_id = opt_.game_id;
   const std::string unfinished_game = data_.unfinished ? data_.unfinished->plan.game_id : "";
-  if (auto next = offer_resume()) {
+  const bool online_start = opt_.create || !opt_.join.empty() || !opt_.watch.empty();
+  if (auto next = online_start ? std::nullopt : offer_resume()) {
     if (*next == Next::kQuit) {
       con_.line(say("app.bye"));
       return 0;
     }
     if (game_id.empty()) game_id = unfinished_game;  // back to that game's menu
+  }
+
+  // --join and --watch name a table, which names its game.
+  if (!opt_.join.empty() || !opt_.watch.empty()) {
+    const bool joining = !opt_.join.empty();
+    const Next next = joining ? join_table(opt_.join) : watch_table(opt_.watch);
+    opt_.join.clear();
+    opt_.watch.clear();
+    if (online_failed_) return 1;
+    if (next == Next::kQuit) {
+      con_.line(say("app.bye"));
+      return 0;
+    }
+    if (game_id.empty()) game_id = table_game_id_;  // back to that game's menu
   }
 
   for (;;) {
@@ -104,6 +119,15 @@ int Session::run() {
     }
     Game game;
     if (!open_game(game_id, &game)) return 1;
+    if (opt_.create) {
+      opt_.create = false;
+      const Next next = open_table(game, /*ask=*/false);
+      if (online_failed_) return 1;
+      if (next == Next::kQuit) {
+        con_.line(say("app.bye"));
+        return 0;
+      }
+    }
     if (opt_.mode) {
       const Mode mode = *opt_.mode;
       opt_.mode.reset();
@@ -200,16 +224,24 @@ std::optional<Session::Next> Session::offer_resume() {
 // ---------------------------------------------------------------- menus
 
 bool Session::game_menu(Game& game) {
-  enum Item { kTwo = 1, kCpu, kDemo, kSettings, kRules, kScore, kResume, kOtherGame, kQuit = 0 };
+  // Each entry keeps its number whether or not the optional ones show.
+  enum Item {
+    kTwo = 1, kCpu, kOpenTable, kJoinTable, kWatchTable, kDemo, kSettings, kRules, kScore, kResume,
+    kReturn, kOtherGame, kQuit = 0
+  };
   for (;;) {
     con_.line();
     con_.line(con_.style().paint(say("menu.game_title", {{"game", game.info.name()}}), Tone::kTitle));
     std::vector<std::pair<Item, std::string>> items = {
-        {kTwo, say("menu.two_players")}, {kCpu, say("menu.against_cpu")},
-        {kDemo, say("menu.demo")},       {kSettings, say("menu.settings")},
-        {kRules, say("menu.rules")},     {kScore, say("menu.scoreboard")}};
+        {kTwo, say("menu.two_players")},         {kCpu, say("menu.against_cpu")},
+        {kOpenTable, say("menu.open_table")},    {kJoinTable, say("menu.join_table")},
+        {kWatchTable, say("menu.watch_table")},  {kDemo, say("menu.demo")},
+        {kSettings, say("menu.settings")},       {kRules, say("menu.rules")},
+        {kScore, say("menu.scoreboard")}};
     const bool resumable = data_.unfinished && data_.unfinished->plan.game_id == game.info.id();
     if (resumable) items.push_back({kResume, say("menu.resume")});
+    const OnlineSeat* seat = saved_seat(game.info.id());
+    if (seat) items.push_back({kReturn, say("menu.return_to_table", {{"code", seat->invite_code}})});
     if (games_.size() > 1) items.push_back({kOtherGame, say("menu.other_game")});
     items.push_back({kQuit, say("menu.quit")});
     std::vector<int> numbers;
@@ -244,6 +276,20 @@ bool Session::game_menu(Game& game) {
         const SavedGame saved = *data_.unfinished;
         next = run_series(game, saved.plan,
                           std::vector<std::uint32_t>(saved.state.moves().begin(), saved.state.moves().end()));
+        break;
+      }
+      case kOpenTable: next = open_table(game, /*ask=*/true); break;
+      case kJoinTable:
+      case kWatchTable: {
+        auto in = con_.ask(say(*choice == kJoinTable ? "online.ask_code" : "online.ask_watch") + " ");
+        if (in.status != Console::Status::kLine) return false;
+        if (in.text.empty()) break;
+        next = *choice == kJoinTable ? join_table(in.text) : watch_table(in.text);
+        break;
+      }
+      case kReturn: {
+        const OnlineSeat saved = *seat;
+        next = return_to_table(saved);
         break;
       }
       case kSettings: settings_menu(game); break;
@@ -359,11 +405,7 @@ void Session::show_rules(const Game& game) {
 void Session::show_scoreboard(const Game& game) {
   con_.line();
   con_.line(con_.style().paint(say("score.title", {{"game", game.info.name()}}), Tone::kTitle));
-  auto points = [&](double p) {
-    std::string s = std::to_string(int(p));
-    if (p - int(p) > 0.25) s += say("number.decimal_separator") + "5";
-    return s;
-  };
+  auto points = [&](double p) { return points_text(p); };
   for (Level level : kLevels) {
     const Record r = data_.scoreboard.record(game.info.id(), Scoreboard::cpu_key(level));
     con_.line("  " + say("score.cpu_line", {{"level", level_name(level)},
@@ -379,6 +421,12 @@ void Session::show_scoreboard(const Game& game) {
 }
 
 // ---------------------------------------------------------------- words
+
+std::string Session::points_text(double p) const {
+  std::string s = std::to_string(int(p));
+  if (p - int(p) > 0.25) s += say("number.decimal_separator") + "5";
+  return s;
+}
 
 std::string Session::player_name(const MatchPlan& plan, std::uint32_t seat) const {
   if (seat < 1 || seat > plan.seats.size()) return say("player.seat", {{"seat", std::to_string(seat)}});

@@ -1,7 +1,8 @@
 // The client's conversation with the player: choosing a game and a mode,
 // the settings, the rules page and the scoreboard (session.cpp), and
 // playing: undo, resigning, the end of a game, another game and the replay
-// (play.cpp). Everything game-specific
+// (play.cpp); playing and watching online at a table the host keeps
+// (online_play.cpp). Everything game-specific
 // comes from the host: GameInfo, the BoardView of each state, Move
 // descriptions and the game's UI strings.
 #pragma once
@@ -21,8 +22,12 @@
 #include "match.h"
 #include "move_input.h"
 #include "store.h"
+#include "table_watch.h"
 
 namespace game_client {
+
+// Where game-client looks for a host without --host.
+inline constexpr char kDefaultHost[] = "127.0.0.1:50051";
 
 struct Options {
   std::string game_id;                       // --game, "" to choose
@@ -35,6 +40,11 @@ struct Options {
   std::chrono::milliseconds demo_pause{0};   // between demo moves on a terminal
   bool interactive = false;                  // input comes from a terminal
   std::size_t width = 80;                    // terminal columns
+  // Online (docs/client.md, "Playing online"): at most one of these.
+  bool create = false;                       // --create: open a table at once
+  std::string join;                          // --join CODE
+  std::string watch;                         // --watch CODE or table id
+  std::string name;                          // --name: the name shown at tables
 };
 
 class Session {
@@ -53,6 +63,17 @@ class Session {
   };
   enum class Next { kAnother, kMenu, kQuit };
 
+  // A table being played or watched.
+  struct Online {
+    OnlineSeat seat;                // seat 0: a spectator
+    v1::Table table;                // the newest version known
+    std::uint64_t shown = 0;        // the version of the last event printed
+    std::vector<v1::Move> moves;    // the legal moves when it is our turn
+    std::uint64_t moves_version = 0;  // the table version `moves` belong to
+    std::uint64_t warned_turn = 0; // the turn whose "time is short" was said
+    bool spectator() const { return seat.seat == 0; }
+  };
+
   // --- Around games ---
   bool open_game(const std::string& game_id, Game* out);
   bool game_menu(Game& game);  // false: quit
@@ -64,6 +85,41 @@ class Session {
   void settings_menu(Game& game);
   void show_rules(const Game& game);
   void show_scoreboard(const Game& game);
+
+  // --- Online (online_play.cpp) ---
+  // Opens a table: with `ask`, the seats, settings and rating are asked;
+  // without, a friend takes seat 2 and the saved settings apply.
+  Next open_table(Game& game, bool ask);
+  Next join_table(const std::string& code);
+  Next watch_table(const std::string& code);
+  Next return_to_table(const OnlineSeat& seat);
+  // The table's game, opened into `game`.
+  bool open_table_game(const v1::Table& table, Game* game);
+  Next run_table(Game& game, Online& on);
+  // What the player typed at a table; nullopt to stay.
+  std::optional<Next> table_input(Game& game, Online& on, TableWatch& watch, const std::string& text);
+  void table_move(Game& game, Online& on, TableWatch& watch, const std::string& text);
+  bool ensure_moves(Game& game, Online& on);
+  void learn_moves_of(Game& game, const v1::GameState& state);
+  std::string table_prompt(const Game& game, const Online& on) const;
+  void show_event(Game& game, Online& on, const v1::TableEvent& event);
+  void show_table(const Game& game, const Online& on, const v1::Table& table);
+  void announce_table(const Game& game, const Online& on, const v1::Table& table);
+  void finish_table(const Game& game, const Online& on, const v1::Table& table);
+  void show_table_score(const Online& on, const v1::Table& table);
+  void leave_table(Online& on);
+  std::optional<std::string> player_name_for_tables();
+  const std::string& device_id();
+  void remember_seat(const OnlineSeat& seat);
+  void forget_seat(const std::string& table_id);
+  const OnlineSeat* saved_seat(const std::string& game_id) const;
+  std::string invite_command(const char* option, const std::string& code) const;
+  std::string explain_online(const Failure& failure, const Game* game) const;
+  // Seat names at a table: a person's name, "Computer (Normal)", a free seat.
+  std::string table_player(const v1::Table& table, std::uint32_t seat) const;
+  std::string seat_label(const Online& on, const v1::Table& table, std::uint32_t seat) const;
+  std::string seats_line(const Game& game, const Online& on, const v1::Table& table) const;
+  std::string points_text(double points) const;
 
   // --- One game ---
   Next play(Game& game, Match& match);
@@ -77,9 +133,16 @@ class Session {
   bool cpu_move(Game& game, Match& match, Level level);
   void replay(Game& game, const Match& match);
   bool undo(Game& game, Match& match);  // true when moves were taken back
-  void where(Game& game, const Match& match, const std::vector<v1::Move>& moves,
+  // The move typed, or nullptr once the reason it is none was said. A move
+  // of the game that is not legal now is returned too: only the game can
+  // say why, when it refuses it.
+  const v1::Move* typed_move(Game& game, const std::string& text, const std::vector<v1::Move>& moves,
+                             const v1::BoardView& view);
+  void hint(Game& game, const v1::GameState& state);
+  void where(Game& game, const v1::BoardView& view, const std::vector<v1::Move>& moves,
              const std::string& argument);
-  void show_help(const Match& match, const std::vector<v1::Move>& moves);
+  void show_help(const v1::BoardView& view, const std::vector<v1::Move>& moves, bool online = false,
+                 bool undo = true);
   void show_position(const Game& game, const Match& match, const v1::GameState& state);
   void print_board(const Game& game, const v1::BoardView& view,
                    std::optional<std::uint32_t> lit_region = std::nullopt);
@@ -117,6 +180,9 @@ class Session {
   std::vector<v1::GameInfo> games_;
   bool save_failed_ = false;
   bool single_demo_ = false;  // --mode demo: one game, its result line, the end
+  bool online_failed_ = false;  // a table could not be opened, joined or watched
+  std::string table_game_id_;   // the game of the last table played or watched
+  bool spectating_ = false;     // boards are drawn for a spectator
 };
 
 }  // namespace game_client

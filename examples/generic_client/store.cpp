@@ -74,6 +74,24 @@ Checked<SavedGame> saved_game_from(const json& j) {
   return Result::ok(std::move(g));
 }
 
+Checked<OnlineSeat> online_seat_from(const json& j) {
+  using Result = Checked<OnlineSeat>;
+  OnlineSeat seat;
+  if (!j.is_object()) return Result::fail("a saved table seat is not an object");
+  for (auto [name, field] : {std::pair{"host", &seat.host}, std::pair{"table_id", &seat.table_id},
+                             std::pair{"invite_code", &seat.invite_code}, std::pair{"game_id", &seat.game_id},
+                             std::pair{"token", &seat.token}}) {
+    if (!j.contains(name) || !j[name].is_string())
+      return Result::fail(std::string("a saved table seat has no ") + name);
+    *field = j[name].get<std::string>();
+  }
+  if (!j.contains("seat") || !j["seat"].is_number_unsigned() || j["seat"].get<std::uint32_t>() == 0)
+    return Result::fail("a saved table seat has no seat number");
+  seat.seat = j["seat"].get<std::uint32_t>();
+  if (seat.table_id.empty()) return Result::fail("a saved table seat has no table id");
+  return Result::ok(std::move(seat));
+}
+
 }  // namespace
 
 json to_json(const ClientData& data) {
@@ -94,6 +112,19 @@ json to_json(const ClientData& data) {
     out["unfinished"] = {{"mode", mode_name(data.unfinished->plan.mode)},
                          {"seats", seats},
                          {"state", message_json(data.unfinished->state)}};
+  }
+  if (!data.device_id.empty()) out["device_id"] = data.device_id;
+  if (!data.player_name.empty()) out["player_name"] = data.player_name;
+  if (!data.online_seats.empty()) {
+    json seats = json::array();
+    for (const OnlineSeat& s : data.online_seats)
+      seats.push_back({{"host", s.host},
+                       {"table_id", s.table_id},
+                       {"invite_code", s.invite_code},
+                       {"game_id", s.game_id},
+                       {"seat", s.seat},
+                       {"token", s.token}});
+    out["online_seats"] = seats;
   }
   return out;
 }
@@ -125,6 +156,24 @@ Checked<ClientData> client_data_from_json(const json& j) {
     auto game = saved_game_from(j["unfinished"]);
     if (!game) return Result::fail(game.error);
     data.unfinished = std::move(game.value);
+  }
+  if (j.contains("device_id")) {
+    if (!j["device_id"].is_string() || !valid_device_id(j["device_id"].get<std::string>()))
+      return Result::fail("the device id is not 16 to 64 letters, digits, '-' or '_'");
+    data.device_id = j["device_id"].get<std::string>();
+  }
+  if (j.contains("player_name")) {
+    if (!j["player_name"].is_string()) return Result::fail("the player's name is not a string");
+    // A name the host would refuse is asked again, not fatal.
+    if (valid_player_name(j["player_name"].get<std::string>())) data.player_name = j["player_name"].get<std::string>();
+  }
+  if (j.contains("online_seats")) {
+    if (!j["online_seats"].is_array()) return Result::fail("the saved table seats are not a list");
+    for (const json& item : j["online_seats"]) {
+      auto seat = online_seat_from(item);
+      if (!seat) return Result::fail(seat.error);
+      data.online_seats.push_back(std::move(seat.value));
+    }
   }
   return Result::ok(std::move(data));
 }
@@ -178,6 +227,8 @@ std::string Store::save(const ClientData& data) const {
   temporary += ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    // Seat tokens are secrets: the file is the user's alone.
+    fs::permissions(temporary, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace, ec);
     out << to_json(data).dump(2) << '\n';
     if (!out.flush()) return "cannot write " + temporary.string();
   }

@@ -1,8 +1,10 @@
-// What survives quitting: the scoreboard, the settings chosen for each game
-// and an unfinished game, in one JSON file under the user's data directory
+// What survives quitting: the scoreboard, the settings chosen for each game,
+// an unfinished game, and for playing online the device's id, the player's
+// name and the seats held at tables, in one JSON file under the user's data directory
 // ($XDG_DATA_HOME/club-games/, else ~/.local/share/club-games/). Written
 // whole to a temporary file and renamed, so a crash never leaves half a
-// file; a file that cannot be read is moved aside, never overwritten.
+// file; a file that cannot be read is moved aside, never overwritten. The
+// file holds seat tokens, so only its owner may read it.
 #pragma once
 
 #include <filesystem>
@@ -13,6 +15,7 @@
 
 #include "language.h"
 #include "match.h"
+#include "online.h"
 #include "scoreboard.h"
 
 namespace game_client {
@@ -28,7 +31,14 @@ struct ClientData {
   Scoreboard scoreboard;
   std::map<std::string, std::vector<v1::Setting>> settings;  // by game id
   std::optional<SavedGame> unfinished;
+  // Playing online: made once, the only way back to a seat (Rejoin).
+  std::string device_id;
+  std::string player_name;               // the name last used at a table
+  std::vector<OnlineSeat> online_seats;  // newest last
 };
+
+// How many seats the file keeps; the oldest go first.
+constexpr std::size_t kMaxOnlineSeats = 20;
 
 class Store {
  public:

@@ -35,7 +35,8 @@ class Host:
     def __init__(self, binary, plugins):
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [binary, "--listen", "127.0.0.1:0", "--plugins", plugins],
+            # Tables in memory: a test leaves nothing behind in the user's state.
+            [binary, "--listen", "127.0.0.1:0", "--plugins", plugins, "--store", "memory"],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.proc.stdout.readline()
         match = re.search(r"127\.0\.0\.1:(\d+)\s*$", line)
@@ -342,10 +343,13 @@ class ClientSessions(unittest.TestCase):
         c = self.client()
         menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
         self.assertIn("Two players on one screen", menu.group(1))
+        self.assertIn("Play online: open a table", menu.group(1))
+        self.assertIn("Join a table with an invite code", menu.group(1))
+        self.assertIn("Watch a table", menu.group(1))
         c.send("7x")
-        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6(, 8)?, 0\.")
+        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9(, 12)?, 0\.")
         c.expect("Your choice: ")
-        c.send("4")
+        c.send("7")
         listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
         row = re.search(r"  (\d+)\. Alternate first turn: On\n", listed.group(1))
         self.assertIsNotNone(row, listed.group(1))
@@ -357,7 +361,7 @@ class ClientSessions(unittest.TestCase):
         c.expect("Number of the setting to change")
         c.send("")
         c.expect("Your choice: ")
-        c.send("5")
+        c.send("8")
         c.expect(r"== .* ==")
         c.expect("Your choice: ")
         c.send("2")
@@ -407,7 +411,7 @@ class ClientSessions(unittest.TestCase):
     def test_the_turn_clock_lets_the_computer_play_for_you(self):
         c = self.client()
         c.expect("Your choice: ")
-        c.send("4")
+        c.send("7")
         listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
         row = re.search(r"  (\d+)\. Time per turn: No limit\n", listed.group(1)).group(1)
         c.send(row)

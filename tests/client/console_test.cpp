@@ -50,5 +50,20 @@ TEST(Console, APromptCanTimeOutAndTheLineStillComesLater) {
   EXPECT_EQ(in.text, "e5");
 }
 
+TEST(Console, AWakeDescriptorEndsTheWaitButATypedLineComesFirst) {
+  Pipe input, wake;
+  std::ostringstream out;
+  Console console(input.fds[0], out, Style(false), /*echo=*/true);
+  wake.write("!");
+  EXPECT_EQ(console.ask("> ", std::nullopt, wake.fds[0]).status, Console::Status::kWake);
+  EXPECT_EQ(out.str(), "> ");  // nothing after the prompt: the caller goes on
+  input.write("e5\n");
+  Console::Input in = console.ask("> ", std::nullopt, wake.fds[0]);
+  EXPECT_EQ(in.status, Console::Status::kLine);
+  EXPECT_EQ(in.text, "e5");
+  // Without the wake descriptor, the wake is not seen.
+  EXPECT_EQ(console.ask("> ", 20ms).status, Console::Status::kTimeout);
+}
+
 }  // namespace
 }  // namespace game_client

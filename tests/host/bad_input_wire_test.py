@@ -41,7 +41,8 @@ class BadInputOnTheWire(unittest.TestCase):
                                    for name in dir(module) if not name.startswith("_")})
         cls.host = subprocess.Popen(
             [ARGS.game_host, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0",
-             "--plugins", ARGS.plugins, "--max-message-bytes", str(MAX_MESSAGE_BYTES)],
+             "--plugins", ARGS.plugins, "--max-message-bytes", str(MAX_MESSAGE_BYTES),
+             "--store", "memory"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         cls.address = cls.host.stdout.readline().strip().split("listening on ")[-1]
         cls.http_port = int(cls.host.stdout.readline().split("127.0.0.1:")[1].split("/")[0])

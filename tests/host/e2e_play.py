@@ -30,7 +30,8 @@ def generate_stubs(args, out_dir):
 
 def start_host(args):
     host = subprocess.Popen(
-        [args.game_host, "--listen", "127.0.0.1:0", "--plugins", args.plugins],
+        [args.game_host, "--listen", "127.0.0.1:0", "--plugins", args.plugins,
+         "--store", "memory"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = host.stdout.readline().strip()
     prefix = "listening on 127.0.0.1:"

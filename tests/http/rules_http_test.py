@@ -14,7 +14,8 @@ class RulesOverHttp(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.host = subprocess.Popen(
-            [GAME_HOST, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--plugins", PLUGINS],
+            [GAME_HOST, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--plugins", PLUGINS,
+             "--store", "memory"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         cls.port = None
         for line in cls.host.stdout:

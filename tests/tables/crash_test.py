@@ -70,9 +70,10 @@ class Bot(threading.Thread):
         self.moves = 0
         self.broken = None
 
-    def call(self, seat, method, request, allowed=()):
-        """Calls until an answer: a call the crash cut is retried as it was.
-        The answer, or the RpcError whose (code, reason) is in `allowed`."""
+    def call(self, seat, method, request, allowed=(), on_cut=None):
+        """Calls until an answer: a call the crash cut is retried as it was
+        (after on_cut(), if given). The answer, or the RpcError whose
+        (code, reason) is in `allowed`."""
         ctx = self.ctx
         started = time.monotonic()
         while True:
@@ -86,8 +87,17 @@ class Bot(threading.Thread):
                 if code.name in TRANSIENT and time.monotonic() - started < 60:
                     ctx.count("%s retried after %s" % (method, code.name))
                     time.sleep(0.02)
+                    if on_cut:
+                        on_cut()
                     continue
                 raise
+
+    def was_played(self, request):
+        """Whether the table has request's move at its number."""
+        now = self.get()
+        return (now.state.game_number == request.game_number and
+                len(now.state.moves) >= request.move_number and
+                now.state.moves[request.move_number - 1] == request.move_id)
 
     def set_up(self):
         pb = self.ctx.pb
@@ -138,10 +148,18 @@ class Bot(threading.Thread):
         request = pb.PlayRequest(table_id=self.table_id, token=self.tokens[seat],
                                  game_number=table.state.game_number,
                                  move_number=table.next_move_number, move_id=move.id)
+        cut = []  # per cut call: whether the host had played the move
+
+        def on_cut():
+            cut.append(self.was_played(request))
+
         answer = self.call(seat, "Play", request, allowed={
             (grpc.StatusCode.FAILED_PRECONDITION, "stale_move"),
             (grpc.StatusCode.FAILED_PRECONDITION, "not_your_turn"),
-            (grpc.StatusCode.PERMISSION_DENIED, "bad_token")})
+            (grpc.StatusCode.PERMISSION_DENIED, "bad_token")}, on_cut=on_cut)
+        if cut:
+            ctx.count("Plays cut by a kill, retried: the move had been played" if any(cut) else
+                      "Plays cut by a kill, retried: the move had not been played")
         if isinstance(answer, grpc.RpcError):
             code, reason = reason_of(answer, pb)
             if reason == "bad_token":
@@ -149,10 +167,7 @@ class Bot(threading.Thread):
             else:
                 # Only this bot plays this table: the move at that number
                 # must be another one (the CPU's), never ours.
-                now = self.get()
-                if (now.state.game_number == request.game_number and
-                        len(now.state.moves) >= request.move_number and
-                        now.state.moves[request.move_number - 1] == move.id):
+                if self.was_played(request):
                     ctx.problem("table %s: a retried Play of move %d at %d was refused %s though "
                                 "it was played" % (self.table_id, move.id, request.move_number,
                                                    reason))

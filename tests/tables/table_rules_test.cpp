@@ -2,6 +2,11 @@
 // rules-facts.md), on a FakeClock: seats and tokens, turns and stale
 // moves, retries, clocks, leaving and coming back, undo, the next game and
 // the scoreboard.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "boardgame/tables/table_store.h"
 #include "table_harness.h"
 
 namespace tables_test {
@@ -606,6 +611,76 @@ TEST(Limits, AnIdleTableExpiresAndItsWatchersAreTold) {
   late.set_token(ana.token);
   late.set_move_id(4);
   expect_refusal(h.play(late), grpc::NOT_FOUND, "unknown_table");
+}
+
+}  // namespace
+}  // namespace tables_test
+
+namespace tables_test {
+namespace {
+
+// A SQLite file of its own, removed with the object.
+struct StoreFile {
+  std::filesystem::path folder = std::filesystem::temp_directory_path() /
+                                 ("tables-" + std::to_string(::getpid()) + "-" + new_device());
+  StoreFile() { std::filesystem::create_directories(folder); }
+  ~StoreFile() { std::filesystem::remove_all(folder); }
+  std::string spec() const { return "sqlite:" + (folder / "tables.db").string(); }
+};
+
+TEST(Restart, TablesRetriesAndClocksCarryOnAfterARestart) {
+  StoreFile file;
+  Harness h(file.spec());
+  Seat ana;
+  const v1::Table table = h.open("tictactoe", {v1::SeatPlan::PERSON, v1::SeatPlan::PERSON}, &ana,
+                                 {number("time_per_turn", 30)});
+  const Seat bruno = h.sit(table, "Bruno");
+  v1::PlayRequest first;
+  first.set_table_id(table.table_id());
+  first.set_token(ana.token);
+  first.set_game_number(1);
+  first.set_move_number(1);
+  first.set_move_id(4);
+  const auto played = h.play(first);
+  ASSERT_TRUE(played.ok());
+  h.advance_ms(20'000);  // Bruno has 10 s left
+
+  h.restart();
+  const v1::Table back = h.table(table.table_id());
+  EXPECT_EQ(back.state().moves_size(), 1);
+  EXPECT_EQ(back.seats(1).name(), "Bruno");
+  // The clock starts afresh: nobody could move while the host was down.
+  EXPECT_EQ(back.turn_deadline_ms(), h.clock().now_ms() + 30'000);
+  // A retry of an answer lost in the crash gets the first answer.
+  const auto again = h.play(first);
+  ASSERT_TRUE(again.ok()) << again.status.error_message();
+  EXPECT_EQ(again.response.version(), played.response.version());
+  EXPECT_EQ(h.table(table.table_id()).state().moves_size(), 1);
+  // The tokens still work, and the clock still fires.
+  ASSERT_TRUE(h.play(table.table_id(), bruno, 0).ok());
+  h.advance_ms(30'000);
+  EXPECT_EQ(h.table(table.table_id()).state().moves_size(), 3);
+
+  v1::WatchRequest history;
+  history.mutable_table()->set_table_id(table.table_id());
+  history.set_after_version(0);
+  auto all = h.watch(history);
+  all->expect_contiguous(1);
+  bool clock_restarted = false;
+  for (const auto& e : all->events()) clock_restarted |= e.kind() == v1::TableEvent::CLOCK_STARTED &&
+                                                        e.table().state().moves_size() == 1;
+  EXPECT_TRUE(clock_restarted);
+}
+
+TEST(Restart, ASecondHostOnTheSameStoreIsRefused) {
+  StoreFile file;
+  Harness h(file.spec());
+  try {
+    boardgame::tables::open_store(file.spec());
+    ADD_FAILURE() << "a second host opened the store";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("in use by another game-host"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

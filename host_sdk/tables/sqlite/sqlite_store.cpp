@@ -1,5 +1,12 @@
 #include "sqlite_store.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -605,6 +612,18 @@ SqliteTableStore::SqliteTableStore(const fs::path& path) : SqliteTableStore(path
 
 SqliteTableStore::SqliteTableStore(const fs::path& path, Options options) {
   create_folders(path);
+  if (options.one_host) {
+    const std::string lock = path.string() + ".lock";
+    lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (lock_fd_ < 0)
+      throw std::runtime_error("cannot open " + label(path) + ": cannot create " + lock + ": " +
+                               std::strerror(errno));
+    if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      ::close(lock_fd_);
+      throw std::runtime_error(label(path) + " is in use by another game-host: each host needs "
+                               "a store of its own");
+    }
+  }
   writer_ = std::make_unique<Writer>(path, options);
   reader_ = std::make_unique<Reader>(path, options);
 }
@@ -613,6 +632,7 @@ SqliteTableStore::SqliteTableStore(const fs::path& path, Options options) {
 SqliteTableStore::~SqliteTableStore() {
   writer_.reset();
   reader_.reset();
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the lock
 }
 
 void SqliteTableStore::commit(Commit commit, Done done) {

@@ -28,6 +28,11 @@ class SqliteTableStore : public TableStore {
     // shell looking at the file; short enough that a stuck lock shows up as
     // an error instead of a hung host.
     int busy_timeout_ms = 5000;
+    // Hold PATH.lock (flock) for the store's life and refuse to open when
+    // another process holds it. A host keeps every open table in memory
+    // and writes it through: two hosts on one file would overwrite each
+    // other's tables, so game-host opens its store this way.
+    bool one_host = false;
   };
 
   // Opens or creates the database at `path`, creating its folders. Throws
@@ -50,6 +55,7 @@ class SqliteTableStore : public TableStore {
  private:
   class Writer;
   class Reader;
+  int lock_fd_ = -1;
   std::unique_ptr<Writer> writer_;
   std::unique_ptr<Reader> reader_;
 };

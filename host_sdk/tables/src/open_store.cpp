@@ -15,7 +15,9 @@ std::unique_ptr<TableStore> open_store(const std::string& spec) {
     if (path.empty()) {
       throw std::invalid_argument("store '" + spec + "' names no file: use sqlite:PATH");
     }
-    return std::make_unique<SqliteTableStore>(path);
+    SqliteTableStore::Options options;
+    options.one_host = true;
+    return std::make_unique<SqliteTableStore>(path, options);
   }
   throw std::invalid_argument("unknown store '" + spec + "': use memory or sqlite:PATH");
 }

@@ -15,7 +15,7 @@ namespace {
 
 // Durable events kept per table for watchers that resume; older ones come
 // from the store.
-constexpr std::size_t kRecentEvents = 64;
+constexpr std::size_t kRecentEvents = 32;
 
 v1::SuggestMoveRequest::Level level_of(const v1::SeatPlan& plan) {
   return plan.level() == v1::SuggestMoveRequest::LEVEL_UNSPECIFIED ? v1::SuggestMoveRequest::NORMAL

@@ -59,9 +59,9 @@ class TableStore {
   virtual void flush() = 0;
 };
 
-// "memory", "sqlite:PATH": the store a --store flag names. Throws
-// std::invalid_argument for an unknown kind, std::runtime_error when the
-// store cannot be opened.
+// "memory", "sqlite:PATH": the store a --store flag names, for one host (a
+// SQLite file another host holds is refused). Throws std::invalid_argument
+// for an unknown kind, std::runtime_error when the store cannot be opened.
 std::unique_ptr<TableStore> open_store(const std::string& spec);
 
 }  // namespace boardgame::tables
