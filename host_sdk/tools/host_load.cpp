@@ -31,16 +31,6 @@ using namespace host_tools;
 
 namespace {
 
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string one, five, fifteen;
-  in >> one >> five >> fifteen;
-  return fmt::format("{} {} {} on {} cores", one, five, fifteen,
-                     std::thread::hardware_concurrency());
-}
-
-std::string mib(long kib) { return fmt::format("{:.1f} MiB", double(kib) / 1024.0); }
-
 std::vector<std::string> served_games(const std::shared_ptr<grpc::Channel>& channel) {
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
@@ -55,26 +45,10 @@ std::vector<std::string> served_games(const std::shared_ptr<grpc::Channel>& chan
 }
 
 // The host's resident memory at the moments the report compares.
-struct Memory {
+struct Memory : MemoryWatch {
   Resident start, warm, end;
-  long peak_kib = 0;
   bool warmed = false;
-  bool lost = false;  // the host's process went away during the run
-
-  // False once the host's process is gone.
-  bool sample(pid_t pid, Resident* into) {
-    const auto now = resident_memory(pid);
-    if (!now) {
-      lost = true;
-      return false;
-    }
-    *into = *now;
-    peak_kib = std::max(peak_kib, now->total_kib);
-    return true;
-  }
 };
-
-double growth_percent(long from, long to) { return 100.0 * double(to - from) / double(from); }
 
 void print_times(Tally& tally, double seconds) {
   fmt::print("{:<14} {:>10} {:>10} {:>10} {:>10}\n", "method", "calls", "calls/s", "p50 us",
@@ -201,7 +175,7 @@ int main(int argc, char** argv) {
   try {
     // Before any thread starts: this forks.
     HostProcess host = plugins.empty() ? HostProcess::attach(target, host_pid)
-                                       : HostProcess::start(game_host, plugins);
+                                       : HostProcess::start(game_host, plugins, {"--store", "memory"});
     Memory memory;
     if (!memory.sample(host.pid(), &memory.start))
       throw std::runtime_error("cannot read the memory of process " + std::to_string(host.pid()));

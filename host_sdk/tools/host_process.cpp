@@ -6,12 +6,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 namespace host_tools {
@@ -82,7 +87,14 @@ std::optional<Resident> resident_memory(pid_t pid) {
 }
 
 HostProcess HostProcess::start(const std::filesystem::path& game_host,
-                               const std::filesystem::path& plugins) {
+                               const std::filesystem::path& plugins,
+                               const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"game-host", "--listen", "127.0.0.1:0", "--plugins",
+                                   plugins.string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   int out[2];
   if (pipe2(out, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
@@ -94,10 +106,8 @@ HostProcess HostProcess::start(const std::filesystem::path& game_host,
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent) _exit(1);
     dup2(out[1], STDOUT_FILENO);
-    execl(game_host.c_str(), "game-host", "--listen", "127.0.0.1:0", "--plugins", plugins.c_str(),
-          static_cast<char*>(nullptr));
-    const std::string why =
-        "host-load: cannot run " + game_host.string() + ": " + std::strerror(errno) + "\n";
+    execv(game_host.c_str(), argv.data());
+    const std::string why = "cannot run " + game_host.string() + ": " + std::strerror(errno) + "\n";
     [[maybe_unused]] const ssize_t ignored = write(STDERR_FILENO, why.data(), why.size());
     _exit(127);
   }
@@ -138,5 +148,54 @@ std::string HostProcess::stop() {
   reap(pid_, 5s);
   return "game-host did not stop within 15 s of SIGTERM and was killed";
 }
+
+bool MemoryWatch::sample(pid_t pid, Resident* into) {
+  const auto now = resident_memory(pid);
+  if (!now) {
+    lost = true;
+    return false;
+  }
+  *into = *now;
+  peak_kib = std::max(peak_kib, now->total_kib);
+  return true;
+}
+
+long thread_count(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("Threads:", 0) == 0) return std::stol(line.substr(8));
+  return -1;
+}
+
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto paren = stat.rfind(')');  // the command name may hold spaces
+  if (paren == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(paren + 2));
+  std::string field;
+  long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {  // field 3 is the state
+    if (i == 14) utime = std::stol(field);
+    if (i == 15) stime = std::stol(field);
+  }
+  return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+}
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen + " on " +
+         std::to_string(std::thread::hardware_concurrency()) + " cores";
+}
+
+std::string mib(long kib) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", double(kib) / 1024.0);
+  return text;
+}
+
+double growth_percent(long from, long to) { return 100.0 * double(to - from) / double(from); }
 
 }  // namespace host_tools

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace host_tools {
 
@@ -19,13 +20,33 @@ struct Resident {
 // Nothing once the process is gone (or is a zombie).
 std::optional<Resident> resident_memory(pid_t pid);
 
+// A process's resident memory sampled over a run, with its peak.
+struct MemoryWatch {
+  long peak_kib = 0;
+  bool lost = false;  // the process went away during the run
+
+  // False once the process is gone.
+  bool sample(pid_t pid, Resident* into);
+};
+
+// The Threads: line of /proc/<pid>/status; -1 once the process is gone.
+long thread_count(pid_t pid);
+// User plus system CPU seconds a process has used; -1 once it is gone.
+double cpu_seconds(pid_t pid);
+// "1.52 1.31 0.90 on 2 cores", from /proc/loadavg.
+std::string load_average();
+std::string mib(long kib);
+double growth_percent(long from, long to);
+
 class HostProcess {
  public:
   // Starts `game_host` on a free loopback port with the plugins of
-  // `plugins`, and waits until it listens. Throws std::runtime_error when it
-  // does not. Call before starting any thread: it forks.
+  // `plugins` and the further arguments `extra` (such as --store memory),
+  // and waits until it listens. Throws std::runtime_error when it does
+  // not. Call before starting any thread: it forks.
   static HostProcess start(const std::filesystem::path& game_host,
-                           const std::filesystem::path& plugins);
+                           const std::filesystem::path& plugins,
+                           const std::vector<std::string>& extra = {});
   // A host started elsewhere; never stopped by this object.
   static HostProcess attach(std::string address, pid_t pid);
 

@@ -43,97 +43,16 @@ using namespace table_load;
 
 namespace {
 
-// HostProcess::start runs `game-host --listen 127.0.0.1:0 --plugins DIR`
-// and nothing else. To add --store and the other flags, table-load asks it
-// to start table-load itself with these two variables set: the child then
-// replaces itself (same process id, same pipe) with the real game-host and
-// the whole command line.
-constexpr const char* kExecHostVar = "TABLE_LOAD_EXEC_GAME_HOST";
-constexpr const char* kHostArgsVar = "TABLE_LOAD_GAME_HOST_ARGS";  // '\n'-separated
-
-[[noreturn]] void exec_game_host(const char* game_host, char** argv) {
-  std::vector<std::string> args{"game-host"};
-  for (char** a = argv + 1; *a; ++a) args.emplace_back(*a);
-  if (const char* extra = std::getenv(kHostArgsVar)) {
-    std::string all = extra;
-    for (std::size_t from = 0; from < all.size();) {
-      std::size_t to = all.find('\n', from);
-      if (to == std::string::npos) to = all.size();
-      args.push_back(all.substr(from, to - from));
-      from = to + 1;
-    }
-  }
-  const std::string path = game_host;
-  unsetenv(kExecHostVar);
-  unsetenv(kHostArgsVar);
-  std::vector<char*> raw;
-  for (auto& a : args) raw.push_back(a.data());
-  raw.push_back(nullptr);
-  execv(path.c_str(), raw.data());
-  std::cerr << "table-load: cannot run " << path << ": " << std::strerror(errno) << "\n";
-  _exit(127);
-}
-
-std::string mib(long kib) { return fmt::format("{:.1f} MiB", double(kib) / 1024.0); }
-
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string one, five, fifteen;
-  in >> one >> five >> fifteen;
-  return fmt::format("{} {} {} on {} cores", one, five, fifteen,
-                     std::thread::hardware_concurrency());
-}
-
-// The Threads: line of /proc/<pid>/status; -1 once the process is gone.
-long thread_count(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  for (std::string line; std::getline(status, line);)
-    if (line.rfind("Threads:", 0) == 0) return std::stol(line.substr(8));
-  return -1;
-}
-
-// User plus system CPU seconds a process has used, from /proc/<pid>/stat; -1
-// once it is gone.
-double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto paren = stat.rfind(')');  // the command name may hold spaces
-  if (paren == std::string::npos) return -1;
-  std::istringstream fields(stat.substr(paren + 2));
-  std::string field;
-  long utime = 0, stime = 0;
-  for (int i = 3; i <= 15 && fields >> field; ++i) {  // field 3 is the state
-    if (i == 14) utime = std::stol(field);
-    if (i == 15) stime = std::stol(field);
-  }
-  return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
-}
-
-double growth_percent(long from, long to) { return 100.0 * double(to - from) / double(from); }
-
 double seconds_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
 // The host's resident memory at the moments the report compares.
-struct Memory {
+struct Memory : MemoryWatch {
   Resident start, ready, warm, middle, end;  // middle: half-way through the measurement
   bool halfway = false;
-  long peak_kib = 0;
   std::vector<long> every_5s;  // VmRSS 5, 10, 15... s after the tables opened
   bool warmed = false;
-  bool lost = false;
-
-  bool sample(pid_t pid, Resident* into) {
-    const auto now = resident_memory(pid);
-    if (!now) {
-      lost = true;
-      return false;
-    }
-    *into = *now;
-    peak_kib = std::max(peak_kib, now->total_kib);
-    return true;
-  }
 };
 
 std::shared_ptr<grpc::Channel> open_channel(const std::string& address, int index) {
@@ -157,8 +76,6 @@ void print_latency(const char* what, CallTimes& times) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (const char* real = std::getenv(kExecHostVar)) exec_game_host(real, argv);
-
   Options o;
   fs::path plugins, game_host;
   std::string target, store = "memory";
@@ -221,23 +138,16 @@ int main(int argc, char** argv) {
   // A negative limit: the growth is reported, not judged.
   const bool in_ram = !plugins.empty() && store == "memory";
   if (max_growth < 0 && !in_ram) max_growth = 10;
-  const fs::path self = fs::read_symlink("/proc/self/exe");
-  if (game_host.empty()) game_host = self.parent_path() / "game-host";
+  if (game_host.empty()) game_host = fs::read_symlink("/proc/self/exe").parent_path() / "game-host";
 
   try {
     std::unique_ptr<HostProcess> host;
     if (plugins.empty()) {
       host = std::make_unique<HostProcess>(HostProcess::attach(target, host_pid));
     } else {
-      // See kExecHostVar: the child becomes game-host with the whole command line.
-      std::string extra = "--store\n" + store;
-      for (const auto& a : host_args) extra += "\n" + a;
-      const std::string real = fs::absolute(game_host).string();
-      setenv(kExecHostVar, real.c_str(), 1);
-      setenv(kHostArgsVar, extra.c_str(), 1);
-      host = std::make_unique<HostProcess>(HostProcess::start(self, plugins));
-      unsetenv(kExecHostVar);
-      unsetenv(kHostArgsVar);
+      std::vector<std::string> extra = {"--store", store};
+      extra.insert(extra.end(), host_args.begin(), host_args.end());
+      host = std::make_unique<HostProcess>(HostProcess::start(game_host, plugins, extra));
     }
     Memory memory;
     if (!memory.sample(host->pid(), &memory.start))
@@ -349,11 +259,12 @@ int main(int argc, char** argv) {
         run.problems.note(Problems::kStatus, "watches still open 20 s after being cancelled");
     }
 
-    CallTimes play_times, spectator_times, after_ack_times;
+    CallTimes play_times, spectator_times, after_ack_times, after_host_times;
     for (auto& t : tables) {
       play_times.merge(t->play_times);
       spectator_times.merge(t->spectator_times);
       after_ack_times.merge(t->spectator_after_ack_times);
+      after_host_times.merge(t->spectator_after_host_times);
     }
     const bool owned = host->started_here();
     const std::string host_ending = memory.lost ? "" : host->stop();
@@ -373,6 +284,8 @@ int main(int argc, char** argv) {
     print_latency("move to spectator latency (Play sent to MOVE event received)", spectator_times);
     print_latency("move to spectator latency (Play answered to MOVE event received, when after)",
                   after_ack_times);
+    print_latency("move to spectator latency (host took the move to MOVE event received, 1 ms steps)",
+                  after_host_times);
     fmt::print("MOVE events received before their Play's answer (measured window): {}\n",
                run.spectator_samples_early.load());
     fmt::print("concurrent watch streams held: {} at the end of the measurement (min {}, max {} "

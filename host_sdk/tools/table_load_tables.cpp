@@ -352,6 +352,9 @@ void TableRun::spectator_saw_move(const v1::TableEvent& event, Clock::time_point
     it->seen += 1;
     if (run_.measuring(it->sent)) {
       spectator_times.add(it->sent, at);
+      const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::system_clock::now().time_since_epoch()).count();
+      spectator_after_host_times.micros.push_back(double(now_ms - event.time_ms()) * 1000.0);
       if (it->answered && at >= it->acked)
         spectator_after_ack_times.add(it->acked, at);
       else

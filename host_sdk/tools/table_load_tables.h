@@ -139,6 +139,10 @@ class TableRun {
   CallTimes spectator_times;
   // The same, from the Play's answer (those seen after the answer only).
   CallTimes spectator_after_ack_times;
+  // From the host taking the move (the event's time_ms, to the
+  // millisecond) to a spectator receiving it: durability and fan-out,
+  // without the time the Play waited for its turn in the host's queue.
+  CallTimes spectator_after_host_times;
 
   // A spectator saw MOVE event `event`: matches it with the Play that made it.
   void spectator_saw_move(const v1::TableEvent& event, Clock::time_point at);

@@ -48,7 +48,8 @@ struct OpenTable {
   const ServedGame* game = nullptr;
   v1::TableRecord record;
   std::uint64_t durable_version = 0;
-  v1::Table durable_table;
+  // The table as of durable_version: the last durable event's, shared.
+  std::shared_ptr<const v1::Table> durable_table;
   // The latest durable events, for watchers that resume.
   std::deque<std::shared_ptr<const PublishedEvent>> recent;
   // Replies waiting for their change to be durable, by its last version.
@@ -143,6 +144,10 @@ struct TableHost::Impl {
   void wait_idle();
 
   std::map<std::string, ServedGame, std::less<>> games;
+  // Where durable commits are answered and sent to watchers: a table
+  // always on the same one. Declared before the store, which may still
+  // hand them commits while it closes.
+  std::vector<std::unique_ptr<host::WorkerPool>> publishers;
   std::unique_ptr<TableStore> store;
   const Clock& clock;
   TableHostOptions options;

@@ -66,12 +66,13 @@ static void answer_when_durable(OpenTable& table, Lock& lock, std::uint64_t vers
     table.waiting.emplace(version, std::move(reply));
     return;
   }
-  const v1::Table durable = table.durable_table;
+  const auto durable = table.durable_table;
   lock.unlock();
-  reply(grpc::Status::OK, durable);
+  reply(grpc::Status::OK, *durable);
 }
 
 // The table a seat's call names, locked, and the seat its token gives.
+// A call about the game (`about_the_game`) is refused until it starts.
 struct SeatCall {
   Table table;
   Lock lock;
@@ -79,7 +80,8 @@ struct SeatCall {
 };
 
 static grpc::Status open_seat_call(Impl& host, const std::string& table_id,
-                                   const std::string& token, SeatCall* call) {
+                                   const std::string& token, SeatCall* call,
+                                   bool about_the_game = true) {
   if (table_id.empty()) return refuse::bad_table_ref();
   if (const grpc::Status found = host.find_id(table_id, &call->table); !found.ok()) return found;
   call->lock = Lock(call->table->mutex);
@@ -88,6 +90,8 @@ static grpc::Status open_seat_call(Impl& host, const std::string& table_id,
   if (table.broken) return refuse::store_failed("an earlier change of this table was not stored");
   if (const grpc::Status s = seat_of(table.record, token, &call->seat); !s.ok()) return s;
   host.touch(table, call->seat);
+  if (about_the_game && table.table().phase() == v1::Table::WAITING)
+    return refuse::waiting_for_players();
   return grpc::Status::OK;
 }
 
@@ -287,7 +291,8 @@ void TableHost::rejoin(const v1::RejoinRequest& request, const std::string& call
 void TableHost::leave(const v1::SeatRequest& request, Reply<v1::TableResponse> reply) {
   Impl& host = *impl_;
   SeatCall call;
-  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call, false);
+      !s.ok())
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   table.secret(call.seat).clear_token_hash();
@@ -309,7 +314,6 @@ void TableHost::play(const v1::PlayRequest& request, Reply<v1::PlayResponse> rep
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
-  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
   if (!request.has_move_id())
     return refuse_now(reply, host::error(grpc::INVALID_ARGUMENT, "missing_move", "move_id is required"));
   const std::uint32_t game_number = t.state().game_number();
@@ -376,7 +380,6 @@ void TableHost::resign(const v1::GameRequest& request, Reply<v1::TableResponse> 
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
-  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
   const std::uint32_t game_number = t.state().game_number();
   if (request.game_number() != game_number) return refuse_now(reply, refuse::game_over(request.game_number()));
   if (t.phase() == v1::Table::GAME_OVER) {
@@ -405,7 +408,6 @@ void TableHost::undo(const v1::UndoRequest& request, Reply<v1::TableResponse> re
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
   if (!t.undo_allowed()) return refuse_now(reply, refuse::undo_not_allowed());
-  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
   const std::uint32_t game_number = t.state().game_number();
   if (request.game_number() != game_number || request.move_number() != t.next_move_number())
     return refuse_now(reply, refuse::stale_move(game_number, t.next_move_number()));
@@ -446,7 +448,6 @@ void TableHost::next_game(const v1::GameRequest& request, Reply<v1::TableRespons
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
-  if (t.phase() == v1::Table::WAITING) return refuse_now(reply, refuse::waiting_for_players());
   const std::uint32_t game_number = t.state().game_number();
   if (request.game_number() < game_number) {
     // The next game has begun already, at this call's first try or at
@@ -478,7 +479,7 @@ grpc::Status TableHost::get(const v1::TableRef& ref, const std::string& caller,
   if (const grpc::Status s = impl_->find(ref, caller, &table); !s.ok()) return s;
   Lock lock(table->mutex);
   if (table->durable_version == 0) return refuse::unknown_table(ref.table_id() + ref.invite_code());
-  *response->mutable_table() = table->durable_table;
+  *response->mutable_table() = *table->durable_table;
   return grpc::Status::OK;
 }
 
@@ -515,7 +516,7 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
     snapshot->event.set_version(table->durable_version);
     snapshot->event.set_kind(v1::TableEvent::SNAPSHOT);
     snapshot->event.set_time_ms(host.clock.now_ms());
-    *snapshot->event.mutable_table() = table->durable_table;
+    *snapshot->event.mutable_table() = *table->durable_table;
     snapshot->bytes = grpc::Slice(snapshot->event.SerializeAsString());
     backlog.push_back(std::move(snapshot));
   } else {

@@ -36,6 +36,9 @@ TableHost::Impl::Impl(const std::vector<host::GamePlugin>& plugins,
   const unsigned threads = options.cpu_threads ? options.cpu_threads
                                                : std::max(1u, std::thread::hardware_concurrency());
   cpu = std::make_unique<host::WorkerPool>(threads);
+  // One thread each, so that a table's commits are published in order.
+  for (unsigned i = 0; i < std::max(2u, std::thread::hardware_concurrency()); ++i)
+    publishers.push_back(std::make_unique<host::WorkerPool>(1));
 }
 
 const ServedGame* TableHost::Impl::served(const std::string& game_id) const {
@@ -133,10 +136,17 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
   commit.close = change.close;
   if (reply) table.waiting.emplace(current.version(), std::move(reply));
   begin_work();
-  store->commit(std::move(commit), [this, t, published = std::move(published)](
+  // The store's one writer thread only hands the commit on: answering and
+  // sending to watchers happen on the table's publisher, so the writer can
+  // start the next batch at once.
+  host::WorkerPool& publisher = *publishers[std::hash<std::string>()(current.table_id()) %
+                                            publishers.size()];
+  store->commit(std::move(commit), [this, t, &publisher, published = std::move(published)](
                                        const std::string& error) mutable {
-    on_durable(t, std::move(published), error);
-    end_work();
+    publisher.post([this, t, published = std::move(published), error]() mutable {
+      on_durable(t, std::move(published), error);
+      end_work();
+    });
   });
 }
 
@@ -147,7 +157,7 @@ void TableHost::Impl::on_durable(const Table& t,
   std::vector<std::shared_ptr<Watch>> closing;
   grpc::Status status;
   std::vector<grpc::Status> closing_status;
-  v1::Table table_now;
+  std::shared_ptr<const v1::Table> table_now;
   bool expired = false;
   {
     Lock lock(t->mutex);
@@ -158,7 +168,7 @@ void TableHost::Impl::on_durable(const Table& t,
       status = refuse::store_failed(error);
     } else {
       t->durable_version = events.back()->event.version();
-      t->durable_table = events.back()->event.table();
+      t->durable_table = std::shared_ptr<const v1::Table>(events.back(), &events.back()->event.table());
       expired = events.back()->event.kind() == v1::TableEvent::EXPIRED;
       for (const auto& event : events) {
         t->recent.push_back(event);
@@ -191,8 +201,9 @@ void TableHost::Impl::on_durable(const Table& t,
       t->watches.clear();
     }
   }
-  if (expired) forget_table(table_now.table_id(), table_now.invite_code());
-  for (auto& reply : replies) reply(status, table_now);
+  if (expired) forget_table(table_now->table_id(), table_now->invite_code());
+  static const v1::Table kNoTable;  // a refused first commit has none yet
+  for (auto& reply : replies) reply(status, table_now ? *table_now : kNoTable);
   for (std::size_t i = 0; i < closing.size(); ++i) closing[i]->sink->close(closing_status[i]);
 }
 
@@ -448,7 +459,7 @@ TableHost::TableHost(const std::vector<host::GamePlugin>& games, std::unique_ptr
     Impl::Lock lock(table->mutex);
     v1::Table& t = table->table();
     table->durable_version = t.version();
-    table->durable_table = t;
+    table->durable_table = std::make_shared<const v1::Table>(t);
     // Everyone gets the grace period anew: nobody could watch while the
     // host was down.
     for (const v1::Seat& seat : t.seats())
