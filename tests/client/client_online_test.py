@@ -13,18 +13,17 @@ saw every move exactly once, and that no seat token is ever printed.
         --host build/bin/game-host --plugins build/plugins
 """
 import argparse
-import codecs
-import json
 import os
 import re
-import select
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
 import unittest
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from client_process import ClientProcess, HostProcess  # noqa: E402
 
 ARGS = None
 
@@ -40,104 +39,10 @@ def free_port():
         return s.getsockname()[1]
 
 
-class Host:
+def start_host(store="memory", port=0, grace_ms=1500):
     """game-host on a loopback port, with fast CPU seats and a short grace."""
-
-    def __init__(self, store="memory", port=0, grace_ms=1500):
-        self.log = tempfile.TemporaryFile()
-        command = [ARGS.host, "--listen", "127.0.0.1:%d" % port, "--plugins", ARGS.plugins,
-                   "--store", store, "--grace-ms", str(grace_ms), "--cpu-ms", "50",
-                   "--stand-in-ms", "50"]
-        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        line = self.proc.stdout.readline()
-        match = re.search(r"127\.0\.0\.1:(\d+)\s*$", line)
-        if not match:
-            self.stop()
-            raise RuntimeError("game-host did not say where it listens: %r" % line)
-        self.address = "127.0.0.1:" + match.group(1)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc.stdout.close()
-        self.log.close()
-
-
-class Client:
-    """game-client on pipes, with its own data directory (its own device)."""
-
-    def __init__(self, host, data_home, *args, lang="en", game="uttt"):
-        env = dict(os.environ)
-        env["XDG_DATA_HOME"] = data_home
-        env.pop("NO_COLOR", None)
-        command = [ARGS.client, "--host", host.address, "--cpu-ms", "20", "--lang", lang]
-        if game:
-            command += ["--game", game]
-        self.data_home = data_home
-        self.proc = subprocess.Popen(command + list(args), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-        self.decoder = codecs.getincrementaldecoder("utf-8")()
-        self.out = ""
-        self.pos = 0
-        self.ended = False
-
-    def _read(self, deadline):
-        left = deadline - time.monotonic()
-        if left <= 0 or self.ended:
-            return False
-        ready, _, _ = select.select([self.proc.stdout], [], [], left)
-        if not ready:
-            return False
-        chunk = os.read(self.proc.stdout.fileno(), 65536)
-        if not chunk:
-            self.ended = True
-            return False
-        self.out += self.decoder.decode(chunk)
-        return True
-
-    def expect(self, pattern, timeout=30):
-        """The first match of `pattern` after what was already matched."""
-        regex = re.compile(pattern)
-        deadline = time.monotonic() + timeout
-        while True:
-            match = regex.search(self.out, self.pos)
-            if match:
-                self.pos = match.end()
-                return match
-            if not self._read(deadline):
-                tail = self.out[max(self.pos - 3000, 0):]
-                raise AssertionError("no %r in the client's output; it printed:\n%s" % (pattern, tail))
-
-    def send(self, line):
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-
-    def finish(self, timeout=30):
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        deadline = time.monotonic() + timeout
-        while self._read(deadline):
-            pass
-        return self.proc.wait(timeout)
-
-    def close(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if not stream.closed:
-                stream.close()
-
-    def saved(self):
-        with open(os.path.join(self.data_home, "club-games", "game-client.json")) as f:
-            return json.load(f)
+    return HostProcess(ARGS.host, ARGS.plugins, port=port, store=store,
+                       flags=["--grace-ms", str(grace_ms), "--cpu-ms", "50", "--stand-in-ms", "50"])
 
 
 class OnlineTables(unittest.TestCase):
@@ -146,7 +51,7 @@ class OnlineTables(unittest.TestCase):
     def setUp(self):
         self.dirs = []
         self.clients = []
-        self.host = Host(store=self.store)
+        self.host = start_host(store=self.store)
         self.homes = {}
 
     def tearDown(self):
@@ -165,7 +70,8 @@ class OnlineTables(unittest.TestCase):
         return self.homes[who]
 
     def client(self, who, *args, host=None, lang="en", game="uttt"):
-        c = Client(host or self.host, self.home(who), *args, lang=lang, game=game)
+        c = ClientProcess(ARGS.client, (host or self.host).address, self.home(who), *args,
+                          lang=lang, game=game)
         self.clients.append(c)
         return c
 
@@ -449,15 +355,16 @@ class RestartedHost(unittest.TestCase):
         homes = [tempfile.TemporaryDirectory() for _ in range(3)]
         port = free_port()
         store = "sqlite:" + os.path.join(state.name, "tables.db")
-        host = Host(store=store, port=port, grace_ms=20000)
+        host = start_host(store=store, port=port, grace_ms=20000)
         clients = []
         try:
-            alice = Client(host, homes[0].name, "--create", "--name", "Alice")
+            alice = ClientProcess(ARGS.client, host.address, homes[0].name, "--create", "--name", "Alice")
             clients.append(alice)
             code = alice.expect(CODE).group(1)
-            bob = Client(host, homes[1].name, "--join", code, "--name", "Bob", game=None)
+            bob = ClientProcess(ARGS.client, host.address, homes[1].name, "--join", code, "--name", "Bob",
+                                game=None)
             clients.append(bob)
-            carol = Client(host, homes[2].name, "--watch", code, game=None)
+            carol = ClientProcess(ARGS.client, host.address, homes[2].name, "--watch", code, game=None)
             clients.append(carol)
             alice.expect(PROMPT_X)
             carol.expect(r"Watching · Alice \(X\) to move > ")
@@ -468,7 +375,7 @@ class RestartedHost(unittest.TestCase):
             host.stop()
             for c in (alice, bob, carol):
                 c.expect(r"The connection to the game host at 127\.0\.0\.1:%d was lost: reconnecting…" % port)
-            host = Host(store=store, port=port, grace_ms=20000)
+            host = start_host(store=store, port=port, grace_ms=20000)
             for c in (alice, bob, carol):
                 c.expect(r"Connected again: nothing was missed\.", timeout=30)
 

@@ -11,17 +11,18 @@ replay, settings, invalid input, a demo, another language.
         --host build/bin/game-host --plugins build/plugins
 """
 import argparse
-import codecs
 import json
 import os
 import re
-import select
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from client_process import ClientProcess, HostProcess  # noqa: E402
 
 ARGS = None
 HOST = None
@@ -29,105 +30,6 @@ HOST = None
 PROMPT_X = r"You \(X\) > "
 PROMPT_O = r"You \(O\) > "
 WHAT_NEXT = r"What next\? > "
-
-
-class Host:
-    def __init__(self, binary, plugins):
-        self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(
-            # Tables in memory: a test leaves nothing behind in the user's state.
-            [binary, "--listen", "127.0.0.1:0", "--plugins", plugins, "--store", "memory"],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
-        line = self.proc.stdout.readline()
-        match = re.search(r"127\.0\.0\.1:(\d+)\s*$", line)
-        if not match:
-            self.stop()
-            raise RuntimeError("game-host did not say where it listens: %r" % line)
-        self.address = "127.0.0.1:" + match.group(1)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc.stdout.close()
-        self.log.close()
-
-
-class Client:
-    """game-client on pipes; expect() reads until a pattern shows up."""
-
-    def __init__(self, data_home, *args, lang="en", game="uttt"):
-        env = dict(os.environ)
-        env["XDG_DATA_HOME"] = data_home
-        env.pop("NO_COLOR", None)
-        command = [ARGS.client, "--host", HOST.address, "--cpu-ms", "20"]
-        if lang:
-            command += ["--lang", lang]
-        if game:
-            command += ["--game", game]
-        self.proc = subprocess.Popen(command + list(args), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-        self.decoder = codecs.getincrementaldecoder("utf-8")()
-        self.out = ""
-        self.pos = 0
-        self.ended = False
-
-    def _read(self, deadline):
-        left = deadline - time.monotonic()
-        if left <= 0 or self.ended:
-            return False
-        ready, _, _ = select.select([self.proc.stdout], [], [], left)
-        if not ready:
-            return False
-        chunk = os.read(self.proc.stdout.fileno(), 65536)
-        if not chunk:
-            self.ended = True
-            return False
-        self.out += self.decoder.decode(chunk)
-        return True
-
-    def expect(self, pattern, timeout=60):
-        """The first match of `pattern` after what was already matched."""
-        regex = re.compile(pattern)
-        deadline = time.monotonic() + timeout
-        while True:
-            match = regex.search(self.out, self.pos)
-            if match:
-                self.pos = match.end()
-                return match
-            if not self._read(deadline):
-                tail = self.out[max(self.pos - 2000, 0):]
-                raise AssertionError("no %r in the client's output; it printed:\n%s" % (pattern, tail))
-
-    def since(self, mark):
-        return self.out[mark:self.pos]
-
-    def send(self, line):
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-
-    def finish(self, timeout=30):
-        """Closes the input and waits for the exit status."""
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        deadline = time.monotonic() + timeout
-        while self._read(deadline):
-            pass
-        return self.proc.wait(timeout)
-
-    def close(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if not stream.closed:
-                stream.close()
 
 
 class ClientSessions(unittest.TestCase):
@@ -141,7 +43,8 @@ class ClientSessions(unittest.TestCase):
         self.home.cleanup()
 
     def client(self, *args, lang="en", game="uttt"):
-        c = Client(self.home.name, *args, lang=lang, game=game)
+        c = ClientProcess(ARGS.client, HOST.address, self.home.name, *args, lang=lang, game=game,
+                          timeout=60, tail=2000)
         self.clients.append(c)
         return c
 
@@ -528,7 +431,8 @@ def main():
     parser.add_argument("--host", required=True)
     parser.add_argument("--plugins", required=True)
     ARGS, rest = parser.parse_known_args()
-    HOST = Host(ARGS.host, ARGS.plugins)
+    # Tables in memory: a test leaves nothing behind in the user's state.
+    HOST = HostProcess(ARGS.host, ARGS.plugins, store="memory")
     try:
         program = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2)
     finally:

@@ -130,6 +130,8 @@ struct TableHost::Impl {
   void end_game_if_over(OpenTable& table, Change& change);
   // Marks `seat` absent (left or lost): the CPU plays its turns.
   void mark_absent(OpenTable& table, std::uint32_t seat, Change& change);
+  // The seat's person is back (Rejoin, or a watch with their token).
+  void come_back(OpenTable& table, std::uint32_t seat, Change& change);
   // A watch ends: its seat may become absent after the grace period.
   void drop_watch(OpenTable& table, const std::shared_ptr<Watch>& watch);
 

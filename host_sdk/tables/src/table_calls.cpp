@@ -56,11 +56,9 @@ bool all_seated(const v1::Table& table) {
   return true;
 }
 
-}  // namespace
-
 // Answers `reply` with the table once `version` is durable: at once when it
 // already is (the lock is then released first), else with the commit.
-static void answer_when_durable(OpenTable& table, Lock& lock, std::uint64_t version,
+void answer_when_durable(OpenTable& table, Lock& lock, std::uint64_t version,
                                 Impl::Reply reply) {
   if (version > table.durable_version) {
     table.waiting.emplace(version, std::move(reply));
@@ -79,9 +77,8 @@ struct SeatCall {
   std::uint32_t seat = 0;
 };
 
-static grpc::Status open_seat_call(Impl& host, const std::string& table_id,
-                                   const std::string& token, SeatCall* call,
-                                   bool about_the_game = true) {
+grpc::Status open_seat_call(Impl& host, const std::string& table_id, const std::string& token,
+                            SeatCall* call, bool about_the_game = true) {
   if (table_id.empty()) return refuse::bad_table_ref();
   if (const grpc::Status found = host.find_id(table_id, &call->table); !found.ok()) return found;
   call->lock = Lock(call->table->mutex);
@@ -96,7 +93,7 @@ static grpc::Status open_seat_call(Impl& host, const std::string& table_id,
 }
 
 // Starts game 1 once every seat is taken.
-static grpc::Status start_if_seated(Impl& host, OpenTable& table, Change& change) {
+grpc::Status start_if_seated(Impl& host, OpenTable& table, Change& change) {
   v1::Table& t = table.table();
   if (t.phase() != v1::Table::WAITING || !all_seated(t)) return grpc::Status::OK;
   v1::GameState state;
@@ -108,6 +105,8 @@ static grpc::Status start_if_seated(Impl& host, OpenTable& table, Change& change
   if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
   return grpc::Status::OK;
 }
+
+}  // namespace
 
 void TableHost::create(const v1::CreateTableRequest& request, Reply<v1::CreateTableResponse> reply) {
   Impl& host = *impl_;
@@ -270,18 +269,8 @@ void TableHost::rejoin(const v1::RejoinRequest& request, const std::string& call
   if (!same_device(table->record, seat, request.device_id()))
     return refuse_now(reply, refuse::other_device(seat));
   std::string token = new_seat_token(table->record, seat);
-  v1::Seat& s = table->seat(seat);
-  const bool was_away = s.absent();
-  s.set_absent(false);
   Change change;
-  change.mover = seat;
-  change.add(v1::TableEvent::SEAT_REJOINED, seat);
-  v1::Table& t = table->table();
-  if (was_away && t.phase() == v1::Table::PLAYING && t.state().seat_to_move() == seat) {
-    // Back on their own turn: the CPU, if thinking for them, is too late.
-    host.start_turn(*table);
-    if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, seat);
-  }
+  host.come_back(*table, seat, change);
   host.commit(table, std::move(change), seat_reply(std::move(reply), seat, std::move(token)));
   host.follow_up(table);
   host.touch(*table, seat);
@@ -549,15 +538,8 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
   if (table->seat(seat).absent()) {
     // Back by watching again, with the token they had: the connection was
     // lost, not the seat left.
-    table->seat(seat).set_absent(false);
     Change change;
-    change.mover = seat;
-    change.add(v1::TableEvent::SEAT_REJOINED, seat);
-    v1::Table& t = table->table();
-    if (t.phase() == v1::Table::PLAYING && t.state().seat_to_move() == seat) {
-      host.start_turn(*table);
-      if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, seat);
-    }
+    host.come_back(*table, seat, change);
     host.commit(table, std::move(change), nullptr);
     host.follow_up(table);
   }

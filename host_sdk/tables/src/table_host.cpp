@@ -288,6 +288,21 @@ void TableHost::Impl::mark_absent(OpenTable& table, std::uint32_t seat, Change& 
   change.add(v1::TableEvent::SEAT_LEFT, seat);
 }
 
+void TableHost::Impl::come_back(OpenTable& table, std::uint32_t seat, Change& change) {
+  v1::Seat& s = table.seat(seat);
+  const bool was_away = s.absent();
+  s.set_absent(false);
+  change.mover = seat;
+  change.add(v1::TableEvent::SEAT_REJOINED, seat);
+  v1::Table& t = table.table();
+  // Back on their own turn: a fresh clock, and the CPU, if it was thinking
+  // for them, is too late.
+  if (was_away && t.phase() == v1::Table::PLAYING && t.state().seat_to_move() == seat) {
+    start_turn(table);
+    if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, seat);
+  }
+}
+
 // --- Work of its own ---
 
 void TableHost::Impl::schedule(Due job) {

@@ -1,0 +1,130 @@
+"""What the game-client tests share: game-host started on a loopback port,
+and game-client driven on pipes, as a player would at a terminal.
+
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from client_process import ClientProcess, HostProcess
+"""
+import codecs
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import tempfile
+import time
+
+
+class HostProcess:
+    """game-host on 127.0.0.1:port (0: any free port), with a table store and
+    any further flags; `address` is where it says it listens."""
+
+    def __init__(self, binary, plugins, port=0, store="memory", flags=()):
+        self.log = tempfile.TemporaryFile()
+        command = [binary, "--listen", "127.0.0.1:%d" % port, "--plugins", plugins,
+                   "--store", store] + list(flags)
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.proc.stdout.readline()
+        match = re.search(r"127\.0\.0\.1:(\d+)\s*$", line)
+        if not match:
+            self.stop()
+            raise RuntimeError("game-host did not say where it listens: %r" % line)
+        self.address = "127.0.0.1:" + match.group(1)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc.stdout.close()
+        self.log.close()
+
+
+class ClientProcess:
+    """game-client on pipes, with its own data directory (its own device);
+    expect() reads until a pattern shows up, within `timeout` seconds unless
+    told otherwise, and on failure shows the last `tail` characters."""
+
+    def __init__(self, binary, host_address, data_home, *args, lang="en", game="uttt",
+                 timeout=30, tail=3000):
+        env = dict(os.environ)
+        env["XDG_DATA_HOME"] = data_home
+        env.pop("NO_COLOR", None)
+        command = [binary, "--host", host_address, "--cpu-ms", "20"]
+        if lang:
+            command += ["--lang", lang]
+        if game:
+            command += ["--game", game]
+        self.data_home = data_home
+        self.timeout = timeout
+        self.tail = tail
+        self.proc = subprocess.Popen(command + list(args), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.out = ""
+        self.pos = 0
+        self.ended = False
+
+    def _read(self, deadline):
+        left = deadline - time.monotonic()
+        if left <= 0 or self.ended:
+            return False
+        ready, _, _ = select.select([self.proc.stdout], [], [], left)
+        if not ready:
+            return False
+        chunk = os.read(self.proc.stdout.fileno(), 65536)
+        if not chunk:
+            self.ended = True
+            return False
+        self.out += self.decoder.decode(chunk)
+        return True
+
+    def expect(self, pattern, timeout=None):
+        """The first match of `pattern` after what was already matched."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            match = regex.search(self.out, self.pos)
+            if match:
+                self.pos = match.end()
+                return match
+            if not self._read(deadline):
+                tail = self.out[max(self.pos - self.tail, 0):]
+                raise AssertionError("no %r in the client's output; it printed:\n%s" % (pattern, tail))
+
+    def since(self, mark):
+        return self.out[mark:self.pos]
+
+    def send(self, line):
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def finish(self, timeout=30):
+        """Closes the input and waits for the exit status."""
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        deadline = time.monotonic() + timeout
+        while self._read(deadline):
+            pass
+        return self.proc.wait(timeout)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if not stream.closed:
+                stream.close()
+
+    def saved_file(self):
+        return os.path.join(self.data_home, "club-games", "game-client.json")
+
+    def saved(self):
+        with open(self.saved_file()) as f:
+            return json.load(f)
