@@ -368,13 +368,20 @@ void TableHost::Impl::fire(const Due& job) {
 }
 
 void TableHost::Impl::think_for(const Table& t, std::uint32_t seat, std::uint64_t version) {
-  if (t->cpu_job_version == version || stopping) return;
+  if (t->cpu_job_version == version) return;
+  {
+    // Checked and counted under one lock: shutdown() sets `stopping` under
+    // it too, then waits for the count to reach zero before it lets the
+    // CPU's pool go.
+    std::lock_guard lock(idle_mutex);
+    if (stopping) return;
+    ++busy;
+  }
   t->cpu_job_version = version;
   const v1::Seat& s = t->seat(seat);
   const bool cpu_seat = s.plan().kind() == v1::SeatPlan::CPU;
   const auto level = cpu_seat ? level_of(s.plan()) : v1::SuggestMoveRequest::NORMAL;
   const std::uint32_t budget = cpu_seat ? options.cpu_ms : options.stand_in_ms;
-  begin_work();
   cpu->post([this, t, seat, version, level, budget, state = t->table().state()] {
     v1::Move move;
     const grpc::Status thought = t->game->rules.suggest(
@@ -501,13 +508,16 @@ TableHost::~TableHost() { shutdown(); }
 void TableHost::shutdown() {
   Impl& host = *impl_;
   {
-    std::lock_guard lock(host.due_mutex);
+    std::lock_guard due_lock(host.due_mutex);
+    std::lock_guard idle_lock(host.idle_mutex);
     if (host.stopping.exchange(true)) return;
   }
   host.due_changed.notify_all();
   if (host.timer.joinable()) host.timer.join();
-  host.cpu.reset();  // the CPU's searches stop at once; their moves still count
+  // The CPU's searches stop at once; their moves still count. No new one
+  // starts now, so the pool can go once the work in flight is done.
   host.wait_idle();
+  host.cpu.reset();
   host.store->flush();
   std::vector<std::shared_ptr<Watch>> watches;
   {
