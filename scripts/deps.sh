@@ -9,6 +9,7 @@ packages=(
   libprotobuf-dev protobuf-compiler
   libgrpc++-dev protobuf-compiler-grpc
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev
+  libicu-dev
   libsqlite3-dev libssl-dev
   python3 python3-grpcio python3-protobuf
   clang libfuzzer-14-dev libclang-rt-14-dev

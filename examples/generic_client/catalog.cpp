@@ -3,17 +3,19 @@
 namespace game_client {
 
 Catalog::Catalog(const v1::RulesDocument& document, const v1::RulesDocument* fallback)
-    : locale_(document.locale()) {
-  for (const v1::UiString& s : document.ui_strings()) strings_.emplace(s.key(), s.text());
+    : locale_(document.locale()), fallback_locale_(fallback ? fallback->locale() : "") {
+  for (const v1::UiString& s : document.ui_strings()) strings_.emplace(s.key(), Text{s.text(), false});
   if (fallback)
-    for (const v1::UiString& s : fallback->ui_strings()) strings_.emplace(s.key(), s.text());
+    for (const v1::UiString& s : fallback->ui_strings()) strings_.emplace(s.key(), Text{s.text(), true});
 }
 
 bool Catalog::has(std::string_view key) const { return strings_.find(key) != strings_.end(); }
 
 std::string Catalog::text(std::string_view key, const Args& args) const {
   if (auto it = strings_.find(key); it != strings_.end()) {
-    auto formatted = boardgame::rules::format_ui_text(it->second, args);
+    // English text keeps English plurals and digits in a Spanish catalogue.
+    const std::string& locale = it->second.from_fallback ? fallback_locale_ : locale_;
+    auto formatted = boardgame::rules::format_ui_text(it->second.text, locale, args);
     if (formatted) return std::move(formatted.value);
   }
   std::string shown(key);

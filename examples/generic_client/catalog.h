@@ -1,6 +1,8 @@
 // A catalogue of UI strings (RulesDocument.ui_strings): the client's own
 // menus and prompts, or a game's status lines, outcomes and errors. Texts
-// hold named placeholders filled in at display time.
+// are ICU messages (boardgame/rules/ui_format.h) whose arguments are filled
+// in at display time, with the plural rules and numbers of the language
+// each text is written in.
 #pragma once
 
 #include <map>
@@ -26,17 +28,22 @@ class Catalog {
   const std::string& locale() const { return locale_; }
   bool has(std::string_view key) const;
 
-  // The text of `key` with its placeholders filled in. A key the catalogue
-  // lacks, or a text whose placeholders the arguments do not cover, shows
-  // as the key and its arguments, so a gap in a catalogue is visible but
-  // never stops play.
+  // The text of `key` with its arguments filled in. A key the catalogue
+  // lacks, or a text the arguments do not fit (one missing, a count that
+  // is no number), shows as the key and its arguments, so a gap in a
+  // catalogue is visible but never stops play.
   std::string text(std::string_view key, const Args& args = {}) const;
   // A Text a server sent: its key and arguments.
   std::string text(const v1::Text& message) const;
 
  private:
+  struct Text {
+    std::string text;
+    bool from_fallback;  // written in fallback_locale_, English, not locale_
+  };
   std::string locale_;
-  std::map<std::string, std::string, std::less<>> strings_;
+  std::string fallback_locale_;
+  std::map<std::string, Text, std::less<>> strings_;
 };
 
 }  // namespace game_client

@@ -689,9 +689,9 @@ void Session::announce_table(const Game& game, const Online& on, const v1::Table
   if (state.side_seats_size() > 0) {
     const std::uint32_t opener = state.side_seats(0);
     const std::string side = side_of(game, state, opener);
-    con_.line(!on.spectator() && opener == on.seat.seat
-                  ? say("game.you_open", {{"side", side}})
-                  : say("game.opens", {{"player", table_player(t, opener)}, {"side", side}}));
+    const bool me = !on.spectator() && opener == on.seat.seat;
+    con_.line(me ? say("game.you_open", {{"side", side}})
+                 : say("game.opens", {{"player", table_player(t, opener)}, {"person", person(me)}, {"side", side}}));
   }
 }
 
@@ -724,7 +724,9 @@ void Session::finish_table(const Game& game, const Online& on, const v1::Table& 
                                                      : say("end.draw");
       break;
     }
-    if (r.result() == v1::SeatResult::WIN) verdict = say("end.winner", {{"player", table_player(t, r.seat())}});
+    if (r.result() == v1::SeatResult::WIN)
+      verdict = say("end.winner", {{"player", table_player(t, r.seat())},
+                                   {"person", person(!on.spectator() && r.seat() == on.seat.seat)}});
   }
   con_.line(con_.style().paint(
       say("end.result", {{"summary", game.text.text(state.outcome().summary())}, {"verdict", verdict}}),
@@ -745,7 +747,7 @@ void Session::show_table_score(const Online& on, const v1::Table& t) {
                                                {"wins", std::to_string(s.wins())},
                                                {"draws", std::to_string(s.draws())},
                                                {"losses", std::to_string(s.losses())},
-                                               {"points", points_text(s.points())}}));
+                                               {"points", points_number(s.points())}}));
 }
 
 void Session::show_event(Game& game, Online& on, const v1::TableEvent& event) {
@@ -777,7 +779,7 @@ void Session::show_event(Game& game, Online& on, const v1::TableEvent& event) {
     case v1::TableEvent::MOVE: {
       const std::string move = move_text(t.state().view(), event.move());
       con_.line(me ? say("game.you_play", {{"side", side}, {"move", move}})
-                   : say("game.plays", {{"side", side}, {"player", who}, {"move", move}}));
+                   : say("game.plays", {{"side", side}, {"player", who}, {"person", person(me)}, {"move", move}}));
       board_if_playing();  // a deciding move: GAME_OVER follows with the board
       break;
     }
@@ -786,7 +788,10 @@ void Session::show_event(Game& game, Online& on, const v1::TableEvent& event) {
       const char* key = timed_out ? (me ? "online.time_out_you" : "online.time_out")
                                   : (me ? "online.standing_in_you" : "online.standing_in");
       con_.line(con_.style().paint(
-          say(key, {{"player", who}, {"side", side}, {"move", move_text(t.state().view(), event.move())}}),
+          say(key, {{"player", who},
+                    {"person", person(me)},
+                    {"side", side},
+                    {"move", move_text(t.state().view(), event.move())}}),
           Tone::kHighlight));
       board_if_playing();
       break;
@@ -812,11 +817,12 @@ void Session::show_event(Game& game, Online& on, const v1::TableEvent& event) {
       }
       break;
     case v1::TableEvent::RESIGNED:
-      con_.line(me ? say("online.you_resigned") : say("online.resigned", {{"player", who}, {"side", side}}));
+      con_.line(me ? say("online.you_resigned")
+                   : say("online.resigned", {{"player", who}, {"person", person(me)}, {"side", side}}));
       break;
     case v1::TableEvent::GAME_OVER: finish_table(game, on, t); break;
     case v1::TableEvent::UNDONE:
-      con_.line(me ? say("online.undone_you") : say("online.undone", {{"player", who}}));
+      con_.line(me ? say("online.undone_you") : say("online.undone", {{"player", who}, {"person", person(me)}}));
       board_if_playing();
       break;
     case v1::TableEvent::EXPIRED: error(say("online.expired")); break;

@@ -65,7 +65,9 @@ void Session::announce(const Game& game, const Match& match) {
     const std::string side = side_of(game, state, opener);
     con_.line(match.plan().mode == Mode::kAgainstCpu && match.plan().human(opener)
                   ? say("game.you_open", {{"side", side}})
-                  : say("game.opens", {{"player", player_name(match.plan(), opener)}, {"side", side}}));
+                  : say("game.opens", {{"player", player_name(match.plan(), opener)},
+                                       {"person", person(reader(match.plan(), opener))},
+                                       {"side", side}}));
   }
   if (state.moves_size() > 0)
     con_.line(say("game.resumed", {{"move", std::to_string(state.moves_size() + 1)}}));
@@ -132,7 +134,9 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
     return Turn::kQuit;
   }
   if (in.status == Console::Status::kTimeout) {
-    con_.line(match.plan().mode == Mode::kAgainstCpu ? say("time.out_you") : say("time.out", {{"player", player}}));
+    con_.line(match.plan().mode == Mode::kAgainstCpu
+                  ? say("time.out_you")
+                  : say("time.out", {{"player", player}, {"person", person(reader(match.plan(), seat))}}));
     if (!cpu_move(game, match, v1::SuggestMoveRequest::NORMAL)) return Turn::kLeave;
     return Turn::kPlayed;
   }
@@ -342,7 +346,8 @@ Session::Next Session::finish(Game& game, Match& match) {
                                                      : say("end.draw");
       break;
     }
-    if (r.result() == v1::SeatResult::WIN) verdict = say("end.winner", {{"player", player_name(plan, r.seat())}});
+    if (r.result() == v1::SeatResult::WIN)
+      verdict = say("end.winner", {{"player", player_name(plan, r.seat())}, {"person", person(reader(plan, r.seat()))}});
   }
   con_.line(con_.style().paint(
       say("end.result", {{"summary", game.text.text(state.outcome().summary())}, {"verdict", verdict}}),
@@ -413,6 +418,7 @@ void Session::replay(Game& game, const Match& match) {
     if (i < count) {
       const std::uint32_t seat = at.seat_to_move();
       con_.line(say("replay.next_move", {{"player", player_name(match.plan(), seat)},
+                                         {"person", person(reader(match.plan(), seat))},
                                          {"side", side_of(game, at, seat)},
                                          {"move", move_text(at.view(), match.played()[i])}}));
     } else {
@@ -494,6 +500,7 @@ void Session::show_position(const Game& game, const Match& match, const v1::Game
     const v1::GameState& before = match.positions()[last];
     const std::uint32_t seat = before.seat_to_move();
     con_.line(con_.style().paint(say("game.last_move", {{"player", player_name(match.plan(), seat)},
+                                                       {"person", person(reader(match.plan(), seat))},
                                                        {"side", side_of(game, before, seat)},
                                                        {"move", move_text(before.view(), match.played()[last])}}),
                                  Tone::kDim));

@@ -405,14 +405,13 @@ void Session::show_rules(const Game& game) {
 void Session::show_scoreboard(const Game& game) {
   con_.line();
   con_.line(con_.style().paint(say("score.title", {{"game", game.info.name()}}), Tone::kTitle));
-  auto points = [&](double p) { return points_text(p); };
   for (Level level : kLevels) {
     const Record r = data_.scoreboard.record(game.info.id(), Scoreboard::cpu_key(level));
     con_.line("  " + say("score.cpu_line", {{"level", level_name(level)},
                                            {"wins", std::to_string(r.wins)},
                                            {"draws", std::to_string(r.draws)},
                                            {"losses", std::to_string(r.losses)},
-                                           {"points", points(r.points())}}));
+                                           {"points", points_number(r.points())}}));
   }
   const Record r = data_.scoreboard.record(game.info.id(), Scoreboard::kTwoPlayers);
   con_.line("  " + say("score.two_line", {{"wins", std::to_string(r.wins)},
@@ -422,9 +421,10 @@ void Session::show_scoreboard(const Game& game) {
 
 // ---------------------------------------------------------------- words
 
-std::string Session::points_text(double p) const {
+std::string Session::points_number(double p) {
+  // Points count a win as 1 and a draw as 1/2: whole or a half.
   std::string s = std::to_string(int(p));
-  if (p - int(p) > 0.25) s += say("number.decimal_separator") + "5";
+  if (p - int(p) > 0.25) s += ".5";
   return s;
 }
 
@@ -441,7 +441,10 @@ std::string Session::player_name(const MatchPlan& plan, std::uint32_t seat) cons
 std::string Session::played_line(const MatchPlan& plan, std::uint32_t seat, const std::string& side,
                                  const std::string& move) const {
   if (plan.mode == Mode::kAgainstCpu && plan.human(seat)) return say("game.you_play", {{"side", side}, {"move", move}});
-  return say("game.plays", {{"side", side}, {"player", player_name(plan, seat)}, {"move", move}});
+  return say("game.plays", {{"side", side},
+                            {"player", player_name(plan, seat)},
+                            {"person", person(reader(plan, seat))},
+                            {"move", move}});
 }
 
 std::string Session::side_of(const Game& game, const v1::GameState& state, std::uint32_t seat) const {

@@ -119,7 +119,8 @@ class Session {
   std::string table_player(const v1::Table& table, std::uint32_t seat) const;
   std::string seat_label(const Online& on, const v1::Table& table, std::uint32_t seat) const;
   std::string seats_line(const Game& game, const Online& on, const v1::Table& table) const;
-  std::string points_text(double points) const;
+  // Points as the texts' plurals and numbers take them: "2", "1.5".
+  static std::string points_number(double points);
 
   // --- One game ---
   Next play(Game& game, Match& match);
@@ -150,6 +151,15 @@ class Session {
 
   // --- Words ---
   std::string player_name(const MatchPlan& plan, std::uint32_t seat) const;
+  // The {person} of the texts that name a player: "you" when {player} is
+  // the one reading this screen, "other" otherwise. Languages need it to
+  // say "You win" rather than "You wins".
+  static std::string person(bool reader) { return reader ? "you" : "other"; }
+  // Whether `seat` is the one reading this screen: the person playing the
+  // computer. Two players sharing a screen, or a demo, have no one reader.
+  static bool reader(const MatchPlan& plan, std::uint32_t seat) {
+    return plan.mode == Mode::kAgainstCpu && plan.human(seat);
+  }
   std::string side_of(const Game& game, const v1::GameState& state, std::uint32_t seat) const;
   std::string level_name(Level level) const;
   // "X: you play 5/5." or "O: Computer (Normal) plays 5/1."

@@ -17,14 +17,19 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/text_format.h>
 
 #include "boardgame/rules/document_check.h"
+#include "boardgame/rules/term_check.h"
 #include "boardgame/rules/negotiation.h"
 #include "boardgame/v1/rules_document.pb.h"
+#include "boardgame/v1/term_base.pb.h"
+#include "textproto_file.h"
 
 namespace {
 
@@ -34,33 +39,23 @@ using boardgame::rules::Problem;
 using boardgame::v1::RulesDocument;
 using google::protobuf::TextFormat;
 
-struct Source {
+// A parsed file, and where each of its fields was written.
+struct Located {
   std::string file;
-  RulesDocument document;
   TextFormat::ParseInfoTree locations;
 };
 
-// Collects the parser's complaints as compiler-style lines.
-class Errors : public google::protobuf::io::ErrorCollector {
- public:
-  Errors(const std::string& file, std::vector<std::string>& out) : file_(file), out_(out) {}
-  void AddError(int line, int column, const std::string& message) override {
-    out_.push_back(file_ + ":" + std::to_string(line + 1) + ":" + std::to_string(column + 1) +
-                   ": error: " + message);
-  }
-  void AddWarning(int line, int column, const std::string& message) override {
-    out_.push_back(file_ + ":" + std::to_string(line + 1) + ":" + std::to_string(column + 1) +
-                   ": error: " + message);  // a translator's warning is an error too
-  }
+struct Source : Located {
+  RulesDocument document;
+};
 
- private:
-  const std::string& file_;
-  std::vector<std::string>& out_;
+struct Terms : Located {
+  boardgame::v1::TermBase base;
 };
 
 // The line of the deepest field of `path` that the file spells out; a
 // missing field points at the message that should hold it.
-TextFormat::ParseLocation locate(const Source& source, const FieldPath& path) {
+TextFormat::ParseLocation locate(const Located& source, const FieldPath& path) {
   TextFormat::ParseLocation found;
   const TextFormat::ParseInfoTree* tree = &source.locations;
   for (const auto& step : path) {
@@ -74,7 +69,7 @@ TextFormat::ParseLocation locate(const Source& source, const FieldPath& path) {
   return found;
 }
 
-void report(const Source& source, const std::vector<Problem>& problems,
+void report(const Located& source, const std::vector<Problem>& problems,
             std::vector<std::string>& out) {
   for (const Problem& p : problems) {
     TextFormat::ParseLocation at = locate(source, p.path);
@@ -82,15 +77,6 @@ void report(const Source& source, const std::vector<Problem>& problems,
     if (at.line >= 0) where += ":" + std::to_string(at.line + 1) + ":" + std::to_string(at.column + 1);
     out.push_back(where + ": error: " + boardgame::rules::to_string(p));
   }
-}
-
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
 }
 
 // A C++ string literal of any bytes: printable ASCII as is, everything else
@@ -123,49 +109,150 @@ bool write_file(const std::string& path, const std::string& text) {
   return bool(out.flush());
 }
 
+// Parses every file into a fresh T; a file that does not parse leaves its
+// complaints in `errors` and no entry.
+template <class T, class Message>
+std::vector<std::unique_ptr<T>> parse_all(const std::vector<std::string>& files,
+                                          Message T::*message, std::vector<std::string>& errors) {
+  std::vector<std::unique_ptr<T>> parsed;
+  for (const std::string& file : files) {
+    // Parse locations are not movable: keep each source in place.
+    auto source = std::make_unique<T>();
+    source->file = file;
+    if (boardgame::localization::parse_textproto_file(file, (*source).*message, errors,
+                                                      &source->locations))
+      parsed.push_back(std::move(source));
+  }
+  return parsed;
+}
+
+const Source* of_locale(const std::vector<std::unique_ptr<Source>>& sources,
+                        const std::string& locale) {
+  for (const auto& s : sources)
+    if (s->document.locale() == locale) return s.get();
+  return nullptr;
+}
+
+Terms* terms_of(std::vector<std::unique_ptr<Terms>>& terms, const std::string& locale) {
+  for (auto& t : terms)
+    if (t->base.locale() == locale) return t.get();
+  return nullptr;
+}
+
+// The diagram blocks of a document, in page order.
+std::vector<boardgame::v1::Diagram*> diagrams_of(RulesDocument& d) {
+  std::vector<boardgame::v1::Diagram*> found;
+  auto scan = [&found](auto* blocks) {
+    for (auto& block : *blocks)
+      if (block.has_diagram()) found.push_back(block.mutable_diagram());
+  };
+  for (auto* section : {d.mutable_setup(), d.mutable_how_to_play(), d.mutable_how_to_win(),
+                        d.mutable_draws(), d.mutable_resigning(), d.mutable_strategy()})
+    scan(section->mutable_blocks());
+  scan(d.mutable_settings()->mutable_intro());
+  scan(d.mutable_local_rules()->mutable_intro());
+  for (auto& entry : *d.mutable_faq()->mutable_entries()) scan(entry.mutable_answer());
+  return found;
+}
+
+// Sets into a game's document what the club writes once per locale: the
+// platform section and the club's own UI strings.
+void add_club_parts(Source& s, const Source& club, std::vector<std::string>& errors) {
+  if (s.document.has_platform()) {
+    errors.push_back(s.file + ": error: the platform section is the club's, written once in " +
+                     club.file + "; remove it here");
+    return;
+  }
+  *s.document.mutable_platform() = club.document.platform();
+  for (const auto& club_string : club.document.ui_strings()) {
+    for (const auto& own : s.document.ui_strings())
+      if (own.key() == club_string.key())
+        errors.push_back(s.file + ": error: ui_strings key \"" + own.key() + "\" is the club's (" +
+                         club.file + ")");
+    *s.document.add_ui_strings() = club_string;
+  }
+}
+
+// Fills each diagram block with its drawing from `folder`.
+void add_drawings(Source& s, const std::string& folder, std::vector<std::string>& errors) {
+  for (boardgame::v1::Diagram* diagram : diagrams_of(s.document)) {
+    if (!diagram->svg().empty() || !diagram->text_board().empty()) {
+      errors.push_back(s.file + ": error: diagram \"" + diagram->id() +
+                       "\" sets svg or text_board, which the build draws from the position");
+      continue;
+    }
+    const fs::path stem = fs::path(folder) / diagram->id();
+    if (folder.empty() ||
+        !boardgame::localization::read_file(stem.string() + ".svg", *diagram->mutable_svg()) ||
+        !boardgame::localization::read_file(stem.string() + ".txt",
+                                            *diagram->mutable_text_board()))
+      errors.push_back(s.file + ": error: diagram \"" + diagram->id() + "\" has no drawing " +
+                       stem.string() + ".svg/.txt; add its position to diagrams.textproto and "
+                       "run rules-diagrams");
+  }
+}
+
+std::vector<std::string> diagram_ids(RulesDocument document) {
+  std::vector<std::string> ids;
+  for (const auto* d : diagrams_of(document)) ids.push_back(d->id());
+  return ids;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Checks a game's rules documents and embeds them into a C++ source."};
-  std::string game, function, header, source;
-  std::vector<std::string> files;
+  std::string game, function, header, source, diagrams;
+  std::vector<std::string> files, club_files, term_files;
   app.add_option("--game", game, "game id every document must carry")->required();
   app.add_option("--function", function, "name of the generated accessor")->required();
   app.add_option("--header", header, "generated header to write")->required();
   app.add_option("--source", source, "generated source to write")->required();
+  app.add_option("--club", club_files,
+                 "the club's <locale>.textproto files: the platform section of every game")
+      ->required()
+      ->check(CLI::ExistingFile);
+  app.add_option("--terms", term_files, "term bases (<locale>.textproto) to hold the texts to")
+      ->check(CLI::ExistingFile);
+  app.add_option("--diagrams", diagrams, "folder of the game's drawn diagrams (<id>.svg, <id>.txt)");
   app.add_option("files", files, "one <locale>.textproto per locale, en included")
       ->required()
       ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
 
   std::vector<std::string> errors;
-  // Parse locations are not movable: keep each source in place.
-  std::vector<std::unique_ptr<Source>> sources;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    Source& s = *sources.emplace_back(std::make_unique<Source>());
-    s.file = files[i];
-    std::string text;
-    if (!read_file(s.file, text)) {
-      errors.push_back(s.file + ": error: cannot read the file");
-      continue;
-    }
-    Errors collector(s.file, errors);
-    TextFormat::Parser parser;
-    parser.RecordErrorsTo(&collector);
-    parser.WriteLocationsTo(&s.locations);
-    if (!parser.ParseFromString(text, &s.document)) continue;
+  auto sources = parse_all(files, &Source::document, errors);
+  auto club = parse_all(club_files, &Source::document, errors);
+  auto terms = parse_all(term_files, &Terms::base, errors);
+  for (const auto& t : terms) report(*t, boardgame::rules::check_term_base(t->base), errors);
+  for (const auto& c : club) {
+    if (!c->document.has_platform() || c->document.platform().blocks().empty())
+      errors.push_back(c->file + ": error: the club's document must hold the platform section");
+    if (Terms* t = terms_of(terms, c->document.locale()))
+      report(*c, boardgame::rules::check_terms(c->document, t->base), errors);
+  }
 
-    std::vector<Problem> problems = boardgame::rules::check_document(s.document);
-    report(s, problems, errors);
-    std::string stem = fs::path(s.file).stem().string();
-    if (s.document.locale() != stem)
-      errors.push_back(s.file + ": error: the file of locale \"" + s.document.locale() +
-                       "\" must be named " + s.document.locale() + ".textproto");
-    if (s.document.game_id() != game)
-      errors.push_back(s.file + ": error: game_id is \"" + s.document.game_id() +
+  for (auto& s : sources) {
+    if (Terms* t = terms_of(terms, s->document.locale()))
+      report(*s, boardgame::rules::check_terms(s->document, t->base), errors);
+    if (const Source* c = of_locale(club, s->document.locale()))
+      add_club_parts(*s, *c, errors);
+    else
+      errors.push_back(s->file + ": error: no club document for locale \"" +
+                       s->document.locale() + "\" among --club");
+    add_drawings(*s, diagrams, errors);
+
+    std::vector<Problem> problems = boardgame::rules::check_document(s->document);
+    report(*s, problems, errors);
+    std::string stem = fs::path(s->file).stem().string();
+    if (s->document.locale() != stem)
+      errors.push_back(s->file + ": error: the file of locale \"" + s->document.locale() +
+                       "\" must be named " + s->document.locale() + ".textproto");
+    if (s->document.game_id() != game)
+      errors.push_back(s->file + ": error: game_id is \"" + s->document.game_id() +
                        "\" but these are the documents of \"" + game + "\"");
   }
-  if (!errors.empty()) {
+  if (!errors.empty() || sources.size() != files.size()) {
     for (const std::string& e : errors) std::cerr << e << '\n';
     return 1;
   }
@@ -182,11 +269,18 @@ int main(int argc, char** argv) {
               << "; English is the fallback for every other language\n";
     return 1;
   }
+  const std::vector<std::string> reference_diagrams = diagram_ids(sources.front()->document);
   for (std::size_t i = 1; i < sources.size(); ++i) {
     const Source& s = *sources[i];
     if (s.document.locale() == sources[i - 1]->document.locale())
       errors.push_back(s.file + ": error: a second document for locale " + s.document.locale());
     report(s, boardgame::rules::check_translation(s.document, sources.front()->document), errors);
+    if (diagram_ids(s.document) != reference_diagrams)
+      errors.push_back(s.file + ": error: shows the diagrams " +
+                       fmt::format("{}", fmt::join(diagram_ids(s.document), ", ")) +
+                       " where " + sources.front()->file + " shows " +
+                       fmt::format("{}", fmt::join(reference_diagrams, ", ")) +
+                       ": the same pictures, in the same order");
   }
   if (!errors.empty()) {
     for (const std::string& e : errors) std::cerr << e << '\n';

@@ -50,9 +50,43 @@ TEST(ClientStrings, EachTypedWordMeansOneCommandInEveryLocale) {
 TEST(ClientStrings, MissingKeysShowThemselvesAndEnglishFillsGaps) {
   const Catalog es = client_catalog("es");
   EXPECT_EQ(es.text("no.such.key", {{"a", "1"}}), "[no.such.key a=1]");
-  EXPECT_EQ(es.text("undo.cpu_opening"), "La jugada de apertura del ordenador no se puede deshacer.");
+  EXPECT_EQ(es.text("undo.cpu_opening"), "La jugada inicial del ordenador no se puede deshacer.");
   // A text whose placeholder gets no value is shown as its key, never cut.
   EXPECT_EQ(es.text("undo.many"), "[undo.many]");
+}
+
+TEST(ClientStrings, PeopleAndCountsFollowTheLanguage) {
+  const Catalog en = client_catalog("en");
+  EXPECT_EQ(en.text("end.winner", {{"player", "Ana"}, {"person", "you"}}), "You win!");
+  EXPECT_EQ(en.text("end.winner", {{"player", "Ana"}, {"person", "other"}}), "Ana wins.");
+  const Args score = {{"level", "Normal"}, {"wins", "1"}, {"draws", "1"}, {"losses", "0"}};
+  auto with_points = [&](const Catalog& ui, const char* points) {
+    Args args = score;
+    args["points"] = points;
+    return ui.text("score.cpu_line", args);
+  };
+  EXPECT_NE(with_points(en, "1.5").find("(1.5 points)"), std::string::npos) << with_points(en, "1.5");
+  EXPECT_NE(with_points(en, "1").find("(1 point)"), std::string::npos) << with_points(en, "1");
+  // Every other language writes the half with a decimal comma.
+  for (const char* locale : {"es", "pt", "de"}) {
+    const std::string line = with_points(client_catalog(locale), "1.5");
+    EXPECT_NE(line.find("1,5"), std::string::npos) << locale << ": " << line;
+  }
+}
+
+TEST(ClientStrings, EnglishFallbackTextsKeepEnglishNumbers) {
+  v1::RulesDocument en, es;
+  en.set_locale("en");
+  es.set_locale("es");
+  auto* s = en.add_ui_strings();
+  s->set_key("points");
+  s->set_text("{points, number}");
+  const Catalog ui(es, &en);
+  EXPECT_EQ(ui.text("points", {{"points", "1.5"}}), "1.5");
+  *es.add_ui_strings() = *s;
+  EXPECT_EQ(Catalog(es, &en).text("points", {{"points", "1.5"}}), "1,5");
+  // A count that is no number shows the key rather than a wrong sentence.
+  EXPECT_EQ(ui.text("points", {{"points", "many"}}), "[points points=many]");
 }
 
 }  // namespace

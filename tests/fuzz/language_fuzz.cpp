@@ -1,8 +1,9 @@
-// Language tags, Accept-Language headers and UI-string placeholders, as a
+// Language tags, Accept-Language headers and UI-string messages, as a
 // client sends the first two and a translator writes the third. Whatever
 // parses is checked for what the headers promise: canonical tags that parse
-// back to themselves, lookup chains of ever shorter prefixes, ranges by
-// falling weight, and a negotiated locale that is always a published one.
+// back to themselves and negotiate as the tag did, ranges by falling
+// weight, a negotiated locale that is always a published one, and messages
+// that format in every published language once each argument has a value.
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -42,12 +43,9 @@ void check_tag(std::string_view text) {
   const auto again = rules::parse_language_tag(canonical);
   require(again && again.value.to_string() == canonical, "canonical form " + canonical + " does not parse back");
 
-  const std::vector<std::string> chain = rules::lookup_chain(tag.value);
-  require(!chain.empty() && chain.front() == canonical, "the lookup chain does not start at the tag");
-  for (std::size_t i = 1; i < chain.size(); ++i)
-    require(chain[i].size() < chain[i - 1].size() &&
-                chain[i - 1].compare(0, chain[i].size() + 1, chain[i] + "-") == 0,
-            "lookup chain step " + chain[i - 1] + " -> " + chain[i] + " is not a shorter prefix");
+  require(rules::negotiate_locale(canonical, kPublished).value ==
+              rules::negotiate_locale(text, kPublished).value,
+          "canonical form " + canonical + " negotiates otherwise than the tag");
 }
 
 void check_negotiation(std::string_view text) {
@@ -74,12 +72,16 @@ void check_negotiation(std::string_view text) {
 void check_ui_text(std::string_view text) {
   const auto names = rules::placeholder_names(text);
   rules::UiArgs args;
-  for (const std::string& name : names.value) args[name] = "<" + name + ">";
-  const auto filled = rules::format_ui_text(text, args);
-  require(bool(filled) == bool(names), "placeholders and formatting disagree on " + std::string(text));
+  for (const std::string& name : names.value) args[name] = "1";  // fits plain, plural and select
+  for (const std::string& locale : kPublished) {
+    const auto filled = rules::format_ui_text(text, locale, args);
+    require(bool(filled) == bool(names),
+            "argument names and formatting disagree on " + std::string(text) + " in " + locale +
+                ": " + names.error + filled.error);
+  }
   if (!names || names.value.empty()) return;
   args.erase(names.value.front());
-  require(!rules::format_ui_text(text, args), "a missing argument was not noticed");
+  require(!rules::format_ui_text(text, "en", args), "a missing argument was not noticed");
 }
 
 }  // namespace

@@ -61,7 +61,8 @@ void use(const v1::RulesDocument& doc) {
             "the catalogue does not give back locale " + doc.locale());
     rules::UiArgs args;
     for (const v1::UiString& s : doc.ui_strings())
-      for (const std::string& name : rules::placeholder_names(s.text()).value) args[name] = name;
+      for (const std::string& name : rules::placeholder_names(s.text()).value)
+        args[name] = "1";  // a number suits every kind of argument
     for (const v1::UiString& s : doc.ui_strings()) {
       const auto text = catalog.value.ui_text(doc.locale(), s.key(), args);
       require(bool(text), "UI string " + s.key() + ": " + text.error);

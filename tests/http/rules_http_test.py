@@ -80,6 +80,37 @@ class RulesOverHttp(unittest.TestCase):
     def test_second_game(self):
         self.assert_page("/rules/tictactoe/es", "es")
 
+    def test_index_lists_every_game_in_the_negotiated_language(self):
+        for path in ["/rules", "/rules/"]:
+            response, body = self.get(path, {"Accept-Language": "de-AT, en;q=0.5"})
+            self.assertEqual(response.status, 200, body[:200])
+            self.assertEqual(response.getheader("Content-Language"), "de")
+            self.assertIn('<html lang="de">', body)
+            self.assertIn('href="/rules/uttt/de"', body)
+            self.assertIn('href="/rules/tictactoe/de"', body)
+            self.assertIn("Meta-Tic-Tac-Toe", body)
+        response, body = self.get("/rules?lang=es")
+        self.assertIn('href="/rules/uttt/es"', body)
+        self.assertIn("Meta tres en raya", body)
+        self.assertNotIn("<h1>Rules</h1>", body)  # the club's own heading, in Spanish
+
+    def test_root_leads_to_the_index(self):
+        response, _ = self.get("/")
+        self.assertEqual(response.status, 302)
+        self.assertEqual(response.getheader("Location"), "/rules")
+        response, _ = self.get("/?lang=pt")
+        self.assertEqual(response.getheader("Location"), "/rules?lang=pt")
+
+    def test_a_trailing_slash_is_accepted(self):
+        self.assert_page("/rules/uttt/es/", "es")
+        self.assert_page("/rules/tictactoe/", "en")
+
+    def test_a_bad_language_tag_is_named(self):
+        for path in ["/rules/uttt/en_US", "/rules?lang=en_US", "/rules/uttt?lang=en_US"]:
+            response, body = self.get(path)
+            self.assertEqual(response.status, 400, path)
+            self.assertIn("'en_US'", body, path)
+
     def test_bad_requests(self):
         for path, status in [
             ("/rules/chess/es", 404),
@@ -87,7 +118,6 @@ class RulesOverHttp(unittest.TestCase):
             ("/rules/uttt?lang=", 200),
             ("/rules/uttt/es?lang=de", 400),
             ("/rules/uttt/es?format=pdf", 400),
-            ("/rules/", 404),
             ("/etc/passwd", 404),
         ]:
             response, body = self.get(path)

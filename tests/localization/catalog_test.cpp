@@ -38,7 +38,7 @@ TEST(Catalog, FormatsUiStringsInTheLocale) {
   EXPECT_EQ(text.value.locale, "es");
   EXPECT_EQ(text.value.text, "La casilla 1 del tablero 5 ya está ocupada.");
   text = catalog.ui_text("de", "move.sends_to", {{"board", "3"}, {"cell", "9"}, {"destination", "9"}});
-  EXPECT_EQ(text.value.text, "Brett 3, Feld 9 → schickt auf Brett 9");
+  EXPECT_EQ(text.value.text, "Spielfeld 3, Feld 9 → schickt auf Spielfeld 9");
   text = catalog.ui_text("pt", "status.x_free_move");
   EXPECT_EQ(text.value.text, "Joga o X: jogada livre, qualquer tabuleiro aberto");
 }

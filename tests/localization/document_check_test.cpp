@@ -112,7 +112,7 @@ TEST_F(DocumentCheck, FindsATableRowWithoutItsLabels) {
 TEST_F(DocumentCheck, FindsAMissingOrExtraKeyInATranslation) {
   es.mutable_ui_strings()->RemoveLast();
   EXPECT_TRUE(one_problem(rules::check_translation(es, en),
-                          "ui_strings: has no key \"error.bad_state\", which the en document has"));
+                          "ui_strings: has no key \"club.rules_index\", which the en document has"));
   es = uttt_document("es");
   auto* extra = es.add_ui_strings();
   extra->set_key("status.extra");
@@ -127,6 +127,28 @@ TEST_F(DocumentCheck, FindsPlaceholdersThatDifferFromEnglish) {
   EXPECT_NE(problems[0].message.find("{board} {celda} {destination}"), std::string::npos)
       << problems[0].message;
   EXPECT_NE(problems[0].message.find("{board} {cell} {destination}"), std::string::npos);
+}
+
+TEST_F(DocumentCheck, ComparesArgumentsInsidePluralsAndSelects) {
+  // Each language words a count its own way: only the names must match.
+  ui(en, "move.sends_to")
+      ->set_text("{destination, plural, other {Board {board}, cell {cell} → board #}}");
+  EXPECT_TRUE(rules::check_translation(es, en).empty());
+  ui(es, "move.sends_to")
+      ->set_text("{destination, plural, one {Tablero {board} → tablero #} other {Tablero {board}}}");
+  auto problems = rules::check_translation(es, en);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].message.find("has arguments {board} {destination} where the en document "
+                                     "has {board} {cell} {destination}"),
+            std::string::npos)
+      << problems[0].message;
+}
+
+TEST_F(DocumentCheck, FindsAMalformedMessageWithItsPosition) {
+  ui(en, "error.cell_occupied")->set_text("{cell, plural, one {# cell} other {# cells}");
+  auto problems = lines(rules::check_document(en));
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("position"), std::string::npos) << problems[0];
 }
 
 TEST_F(DocumentCheck, FindsTableRowsThatDifferFromEnglish) {

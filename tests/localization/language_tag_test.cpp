@@ -59,14 +59,27 @@ TEST(LanguageTag, ErrorsSayWhatIsWrong) {
             std::string::npos);
 }
 
-TEST(LanguageTag, LookupChainDropsSubtagsFromTheRight) {
-  auto chain = [](const char* text) { return lookup_chain(parse_language_tag(text).value); };
-  EXPECT_EQ(chain("es-MX"), (std::vector<std::string>{"es-MX", "es"}));
-  EXPECT_EQ(chain("zh-Hant-TW"), (std::vector<std::string>{"zh-Hant-TW", "zh-Hant", "zh"}));
-  EXPECT_EQ(chain("de-u-co-phonebk"),
-            (std::vector<std::string>{"de-u-co-phonebk", "de-u-co", "de"}));
-  EXPECT_EQ(chain("en-US-x-a"), (std::vector<std::string>{"en-US-x-a", "en-US", "en"}));
-  EXPECT_EQ(chain("x-club"), (std::vector<std::string>{"x-club"}));
+TEST(LanguageTag, ErrorsNameTheOffendingSubtag) {
+  auto error = [](const char* text) { return parse_language_tag(text).error; };
+  EXPECT_NE(error("en-US-Latn").find("'Latn' is not valid at this place"), std::string::npos)
+      << error("en-US-Latn");
+  EXPECT_NE(error("de-DE-1901-1901").find("variant '1901' appears twice"), std::string::npos);
+  EXPECT_NE(error("en-a-bbb-a-ccc").find("extension 'a' appears twice"), std::string::npos);
+  EXPECT_NE(error("en-US-u").find("extension 'u' has no subtags"), std::string::npos);
+  EXPECT_NE(error("en-x").find("private-use part 'x' has no subtags"), std::string::npos);
+  EXPECT_NE(error("abcd").find("'abcd' must be 2, 3 or 5 to 8 letters"), std::string::npos);
+  EXPECT_NE(error("es-MX!").find("position 6"), std::string::npos);
+  EXPECT_NE(error("tooooooolong").find("longer than 8 characters"), std::string::npos);
+}
+
+TEST(LanguageTag, IcuReadsAliasesForMatching) {
+  // The canonical form keeps the tag as written; what it means is ICU's.
+  auto tag = parse_language_tag("zh-yue-HK");
+  ASSERT_TRUE(tag) << tag.error;
+  EXPECT_EQ(tag.value.to_string(), "zh-yue-HK");
+  EXPECT_EQ(tag.value.language, "yue");
+  EXPECT_EQ(tag.value.region, "HK");
+  EXPECT_EQ(parse_language_tag("x-club").value.language, "");
 }
 
 }  // namespace

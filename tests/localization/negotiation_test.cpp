@@ -48,6 +48,32 @@ TEST(Negotiation, PrefersTheMostSpecificPublishedLocale) {
   EXPECT_EQ(negotiate_locale("de", published, "pt").value, "pt");  // another fallback
 }
 
+TEST(Negotiation, ExtensionsAndPrivateUseDoNotStandInTheWay) {
+  EXPECT_EQ(pick("de-u-co-phonebk"), "de");
+  EXPECT_EQ(pick("de-DE-u-co-phonebk-x-club"), "de");
+  EXPECT_EQ(pick("en-US-x-a"), "en");
+  EXPECT_EQ(negotiate_locale("x-club", kPublished, "pt").value, "pt");
+  const std::vector<std::string> chinese = {"en", "zh-Hant"};
+  EXPECT_EQ(negotiate_locale("zh-Hant-TW", chinese).value, "zh-Hant");
+  EXPECT_EQ(negotiate_locale("zh-TW", chinese).value, "zh-Hant");  // ICU knows Taiwan's script
+}
+
+TEST(Negotiation, NeverAnswersInAnotherLanguageOrScript) {
+  // CLDR would send readers of Catalan, Galician or Basque to Spanish and
+  // of Swiss German or Luxembourgish to German; the club promises the
+  // language asked for or English.
+  for (const char* other : {"ca", "gl", "eu", "gsw", "lb", "ast", "nl"})
+    EXPECT_EQ(pick(other), "en") << other;
+  EXPECT_EQ(negotiate_locale("zh-Hant-TW", {"en", "zh"}).value, "en");  // zh is Simplified
+}
+
+TEST(Negotiation, OurPortugueseIsEuropean) {
+  const std::vector<std::string> published = {"en", "pt", "pt-BR"};
+  EXPECT_EQ(negotiate_locale("pt-PT", published).value, "pt");
+  EXPECT_EQ(negotiate_locale("pt-MZ", published).value, "pt");
+  EXPECT_EQ(negotiate_locale("pt-BR", published).value, "pt-BR");
+}
+
 TEST(Negotiation, GarbageTagsAreErrorsNotEnglish) {
   const std::string very_long(500, 'a');
   for (const std::string& bad : {std::string(""), std::string("x"), std::string("123"),

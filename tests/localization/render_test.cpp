@@ -45,7 +45,7 @@ TEST_P(PageOf, HtmlIsAStandaloneSemanticPage) {
     EXPECT_NE(html.find("<a href=\"#" + anchor + "\">"), std::string::npos) << anchor;
   }
   // Tags balance.
-  for (const char* tag : {"section", "table", "tr", "details", "ul", "p", "dl", "li"})
+  for (const char* tag : {"section", "table", "tr", "details", "ul", "p", "dl", "li", "figure"})
     EXPECT_EQ(count(html, std::string("<") + tag + ">") + count(html, std::string("<") + tag + " "),
               count(html, std::string("</") + tag + ">"))
         << tag;
@@ -61,8 +61,45 @@ TEST_P(PageOf, MarkdownHasEveryPartAndBothTables) {
   EXPECT_NE(md.find("Qdan, Inc."), std::string::npos);
 }
 
+// The club's section, the pictures with their words, the table columns in
+// reading order (the default before the other values), the date in the
+// language's own style.
+TEST_P(PageOf, HasTheClubSectionThePicturesAndTheLocalDate) {
+  const std::string html = rules::render_html(doc());
+  const std::string md = rules::render_markdown(doc());
+  EXPECT_NE(html.find("<section id=\"platform\">\n<h2>" + doc().platform().heading() + "</h2>"),
+            std::string::npos);
+  const std::size_t figures = count(html, "<figure class=\"diagram\"");
+  EXPECT_EQ(figures, GetParam().game == "uttt" ? 5u : 1u);
+  EXPECT_EQ(count(html, "<svg "), figures);
+  EXPECT_EQ(count(html, "<figcaption>"), figures);
+  EXPECT_EQ(count(html, "<div role=\"img\" aria-label=\""), figures);
+  EXPECT_EQ(count(md, "```text\n"), figures);
+  const auto& columns = doc().settings().columns();
+  EXPECT_LT(html.find("<th scope=\"col\">" + columns.default_value() + "</th>"),
+            html.find("<th scope=\"col\">" + columns.details() + "</th>"));
+  EXPECT_NE(html.find("\">" + rules::shown_date(doc()) + "</time>"), std::string::npos);
+  EXPECT_NE(md.find(rules::shown_date(doc()) + "\n"), std::string::npos);
+}
+
 INSTANTIATE_TEST_SUITE_P(Games, PageOf, ::testing::ValuesIn(every_game_and_locale()),
                          game_locale_name);
+
+TEST(Render, DatesAreWrittenAsEachLanguageWritesThem) {
+  EXPECT_EQ(rules::shown_date(uttt_document("de")), "01.12.2026");
+  EXPECT_EQ(rules::shown_date(uttt_document("pt")), "01/12/2026");
+}
+
+TEST(Render, TheIndexListsEveryGameWithItsLink) {
+  const std::string html = rules::render_html_index(
+      "es", "Reglas", {{"Meta tres en raya", "Gana <tableros>", "/rules/uttt/es"},
+                       {"Tres en raya", "Clásico", "/rules/tictactoe/es"}});
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html lang=\"es\">", 0), 0u);
+  EXPECT_NE(html.find("<h1>Reglas</h1>"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"/rules/uttt/es\">Meta tres en raya</a><p>Gana &lt;tableros&gt;</p>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<a href=\"/rules/tictactoe/es\">Tres en raya</a>"), std::string::npos);
+}
 
 // A document whose every text is hostile.
 v1::RulesDocument hostile() {

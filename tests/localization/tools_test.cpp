@@ -53,9 +53,16 @@ class RulesDocc : public ::testing::Test {
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    for (const char* locale : {"en", "es"})
-      fs::copy_file(fs::path(LOCALIZATION_DIR) / "uttt" / (std::string(locale) + ".textproto"),
-                    dir_ / (std::string(locale) + ".textproto"));
+    // The game's files at the top, the club's and the term bases beside.
+    fs::create_directories(dir_ / "club");
+    fs::create_directories(dir_ / "terms");
+    const fs::path source(LOCALIZATION_DIR);
+    for (const char* locale : {"en", "es"}) {
+      const std::string file = std::string(locale) + ".textproto";
+      fs::copy_file(source / "uttt" / file, dir_ / file);
+      fs::copy_file(source / "club" / file, dir_ / "club" / file);
+      fs::copy_file(source / "terms" / file, dir_ / "terms" / file);
+    }
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -64,11 +71,17 @@ class RulesDocc : public ::testing::Test {
                shell_quote((dir_ / "out.h").string()) + " --source " +
                shell_quote((dir_ / "out.cpp").string()) + " " +
                shell_quote((dir_ / "en.textproto").string()) + " " +
-               shell_quote((dir_ / "es.textproto").string()));
+               shell_quote((dir_ / "es.textproto").string()) + " --diagrams " +
+               shell_quote((fs::path(LOCALIZATION_DIR) / "uttt" / "diagrams").string()) +
+               " --club " + shell_quote((dir_ / "club" / "en.textproto").string()) + " " +
+               shell_quote((dir_ / "club" / "es.textproto").string()) + " --terms " +
+               shell_quote((dir_ / "terms" / "en.textproto").string()) + " " +
+               shell_quote((dir_ / "terms" / "es.textproto").string()));
   }
   bool wrote_output() const { return fs::exists(dir_ / "out.h") || fs::exists(dir_ / "out.cpp"); }
 
-  // Replaces the first occurrence of `from` in a locale's file.
+  // Replaces the first occurrence of `from` in a locale's file (or in
+  // "club/es" and the like).
   void edit(const std::string& locale, const std::string& from, const std::string& to) {
     fs::path file = dir_ / (locale + ".textproto");
     std::string text = read(file);
@@ -113,7 +126,7 @@ TEST_F(RulesDocc, RefusesBadSyntaxWithFileAndLine) {
 }
 
 TEST_F(RulesDocc, PointsAtTheLineOfAnEmptyText) {
-  edit("es", "question: \"¿Puede acabar en tablas?\"", "question: \"\"");
+  edit("es", "question: \"¿Puede acabar en empate?\"", "question: \"\"");
   int line = line_of("es", "question: \"\"");
   Finished r = compile();
   EXPECT_NE(r.status, 0);
@@ -136,6 +149,56 @@ TEST_F(RulesDocc, RefusesATranslationMissingAKey) {
   Finished r = compile();
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.output.find("has no key \"status.game_over\""), std::string::npos) << r.output;
+}
+
+// The term base's own test: a planted avoided form fails with file and line.
+TEST_F(RulesDocc, RefusesAFormTheTermBaseAvoids) {
+  edit("es", "title: \"Meta tres en raya\"", "title: \"Meta tres en raya (o tablas)\"");
+  int line = line_of("es", "(o tablas)");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("es.textproto:" + std::to_string(line) + ":"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("“tablas”"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("“empate”"), std::string::npos) << r.output;
+  EXPECT_FALSE(wrote_output());
+}
+
+TEST_F(RulesDocc, ChecksTheClubSectionAgainstTheTermBaseToo) {
+  edit("club/es", "heading: \"", "heading: \"Tablas. ");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("club/es.textproto:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("“Tablas”"), std::string::npos) << r.output;
+}
+
+TEST_F(RulesDocc, RefusesAPlatformSectionInAGameFile) {
+  edit("es", "\nsetup {", "\nplatform { heading: \"Plataforma\" blocks { paragraph: \"Texto.\" } }\nsetup {");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("the platform section is the club's"), std::string::npos) << r.output;
+}
+
+TEST_F(RulesDocc, RefusesADiagramWithoutADrawing) {
+  edit("es", "id: \"sending\"", "id: \"nowhere\"");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("diagram \"nowhere\" has no drawing"), std::string::npos) << r.output;
+}
+
+TEST_F(RulesDocc, RefusesATranslationShowingOtherDiagrams) {
+  edit("es", "id: \"sending\"", "id: \"winning_line\"");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("es.textproto: error: shows the diagrams winning_line, free_move"),
+            std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the same pictures, in the same order"), std::string::npos) << r.output;
+}
+
+TEST_F(RulesDocc, RefusesADrawingWrittenByHand) {
+  edit("en", "diagram { id: \"sending\"", "diagram { id: \"sending\" svg: \"<svg/>\"");
+  Finished r = compile();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("which the build draws from the position"), std::string::npos) << r.output;
 }
 
 TEST_F(RulesDocc, RefusesAFileNamedAfterAnotherLocale) {
@@ -189,6 +252,74 @@ TEST(RulesPage, RefusesBadRequestsClearly) {
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << "\n" << r.output;
     EXPECT_EQ(r.output.find("<html"), std::string::npos) << c.args;
   }
+}
+
+// rules-diagrams redraws every picture from the engine: the drawings in the
+// tree match, and a drawing or a claim that the engine contradicts fails.
+class RulesDiagrams : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("rules_diagrams_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    fs::copy(fs::path(LOCALIZATION_DIR) / "uttt" / "diagrams", dir_ / "diagrams");
+    fs::copy_file(fs::path(LOCALIZATION_DIR) / "uttt" / "diagrams.textproto",
+                  dir_ / "diagrams.textproto");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Finished check() const {
+    return run(std::string(RULES_DIAGRAMS) + " --plugins " + shell_quote(PLUGIN_DIR) +
+               " --game uttt --check --positions " +
+               shell_quote((dir_ / "diagrams.textproto").string()) + " --out " +
+               shell_quote((dir_ / "diagrams").string()));
+  }
+  void edit(const fs::path& file, const std::string& from, const std::string& to) {
+    std::string text = read(dir_ / file);
+    std::size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    write(dir_ / file, text.replace(at, from.size(), to));
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(RulesDiagrams, TheTreesDrawingsMatchTheEngine) {
+  Finished r = check();
+  EXPECT_EQ(r.status, 0) << r.output;
+}
+
+TEST_F(RulesDiagrams, ADrawingTouchedByHandFails) {
+  edit("diagrams/sending.svg", "#fde9a6", "#ffffff");
+  Finished r = check();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("sending.svg: error: differs from the engine's position"),
+            std::string::npos) << r.output;
+}
+
+TEST_F(RulesDiagrams, AClaimTheEngineContradictsFails) {
+  edit("diagrams.textproto", "claims { playable_regions: 2 }", "claims { playable_regions: 3 }");
+  Finished r = check();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("position \"sending\": error: claims playable regions 3, the engine has 2"),
+            std::string::npos) << r.output;
+}
+
+TEST_F(RulesDiagrams, AnIllegalMoveFailsWithItsNumber) {
+  edit("diagrams.textproto", "moves: \"5/3\"", "moves: [\"5/3\", \"5/1\"]");
+  Finished r = check();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("move 2 \"5/1\" is not legal there"), std::string::npos) << r.output;
+}
+
+TEST_F(RulesDiagrams, AStaleDrawingFails) {
+  write(dir_ / "diagrams" / "gone.svg", "<svg/>");
+  Finished r = check();
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("gone.svg: error: no position of that id draws it"), std::string::npos)
+      << r.output;
 }
 
 }  // namespace

@@ -101,8 +101,8 @@ TEST_P(WordingOf, StatesTheNumbersOfTheRules) {
   for (const char* fact : {"81", "3×3", "3/9", "30", "60", "Qdan, Inc."})
     EXPECT_TRUE(contains(text, fact)) << fact;
   const v1::RulesDocument& doc = uttt_document(GetParam());
-  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "30 s"));
-  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "60 s"));
+  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "30\u00a0s"));
+  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "60\u00a0s"));
 }
 
 // The engine takes fast-game targets from 3 to 6 (seven won boards always
@@ -131,8 +131,8 @@ TEST_P(TicTacToeWordingOf, StatesTheNumbersOfTheRules) {
   for (const char* fact : {"3×3", "1 2 3", "4 5 6", "7 8 9", "30", "60", "Qdan, Inc."})
     EXPECT_TRUE(contains(text, fact)) << fact;
   const v1::RulesDocument& doc = document("tictactoe", GetParam());
-  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "30 s"));
-  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "60 s"));
+  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "30\u00a0s"));
+  EXPECT_TRUE(contains(row(doc.settings(), "time_per_turn").details(), "60\u00a0s"));
 }
 
 // Every fact of Game 2 in rules-facts.md, as each language words it.
@@ -158,19 +158,19 @@ TEST_P(TicTacToeWordingOf, StatesEveryFactOfTheRulesSheet) {
         "cuatro de las ocho líneas", "cada esquina está en tres", "cada lado solo en dos",
         "la mejor apertura", "una doble amenaza no se puede parar", "¿Puedo ganar ya?",
         "¿Tengo que tapar?", "¿Puedo hacer una doble amenaza?", "juegan a la perfección",
-        "partidas puntuables", "invita", "espectadores", "al azar", "se olvida de tapar",
+        "partidas clasificatorias", "invita", "espectadores", "al azar", "se olvida de tapar",
         "lista de comprobación", "nunca pierde", "invitados", "navegador"}},
       {"pt",
        {"todas vazias no início", "O X joga sempre primeiro e o O em segundo lugar",
         "um único símbolo", "Não se pode passar a vez", "nunca mudam de sítio nem são capturados",
         "oito linhas", "três horizontais, três verticais e duas diagonais",
-        "acaba com o jogo nesse preciso momento", "ninguém põe mais nenhum símbolo",
+        "acaba com a partida nesse preciso momento", "ninguém põe mais nenhum símbolo",
         "as nove casas estão cheias e ninguém fez três em linha", "valida cada jogada",
         "verifica as oito linhas logo a seguir a cada símbolo", "quatro das oito linhas",
         "cada canto está em três", "cada casa lateral só em duas", "a melhor abertura",
         "uma dupla ameaça não tem defesa", "Posso ganhar já?", "Tenho de bloquear?",
         "Posso fazer uma dupla ameaça?", "jogarem na perfeição",
-        "jogos a contar para a classificação", "convida", "espectadores", "ao calhas",
+        "partidas classificadas", "convida", "espectadores", "ao calhas",
         "esquece-se de bloquear", "lista de verificação", "nunca perde", "convidados",
         "navegador"}},
       {"de",

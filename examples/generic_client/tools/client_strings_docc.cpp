@@ -16,14 +16,16 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
-#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
 #include "boardgame/rules/document_check.h"
 #include "boardgame/rules/language_tag.h"
 #include "boardgame/rules/negotiation.h"
+#include "boardgame/rules/term_check.h"
 #include "boardgame/rules/ui_format.h"
 #include "boardgame/v1/rules_document.pb.h"
+#include "boardgame/v1/term_base.pb.h"
+#include "textproto_file.h"
 
 namespace {
 
@@ -39,23 +41,8 @@ struct Source {
   TextFormat::ParseInfoTree locations;
 };
 
-class Errors : public google::protobuf::io::ErrorCollector {
- public:
-  Errors(const std::string& file, std::vector<std::string>& out) : file_(file), out_(out) {}
-  void AddError(int line, int column, const std::string& message) override {
-    out_.push_back(file_ + ":" + std::to_string(line + 1) + ":" + std::to_string(column + 1) +
-                   ": error: " + message);
-  }
-  void AddWarning(int line, int column, const std::string& message) override {
-    AddError(line, column, message);
-  }
-
- private:
-  const std::string& file_;
-  std::vector<std::string>& out_;
-};
-
 std::string where(const Source& s, int index) {
+  if (index < 0) return s.file;
   const auto* field = RulesDocument::descriptor()->FindFieldByName("ui_strings");
   TextFormat::ParseLocation at = s.locations.GetLocation(field, index);
   if (at.line < 0) return s.file;
@@ -117,22 +104,15 @@ void check_alone(const Source& s, std::vector<std::string>& errors) {
   }
 }
 
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Checks the client's UI strings and embeds them into a C++ source."};
   std::string source;
-  std::vector<std::string> files;
+  std::vector<std::string> files, term_files;
   app.add_option("--source", source, "generated source to write")->required();
+  app.add_option("--terms", term_files, "term bases (<locale>.textproto) to hold the texts to")
+      ->check(CLI::ExistingFile);
   app.add_option("files", files, "one <locale>.textproto per locale, en included")
       ->required()
       ->check(CLI::ExistingFile);
@@ -144,17 +124,18 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < files.size(); ++i) {
     Source& s = sources[i];
     s.file = files[i];
-    std::string text;
-    if (!read_file(s.file, text)) {
-      errors.push_back(s.file + ": error: cannot read the file");
+    if (!boardgame::localization::parse_textproto_file(s.file, s.document, errors, &s.locations))
       continue;
-    }
-    Errors collector(s.file, errors);
-    TextFormat::Parser parser;
-    parser.RecordErrorsTo(&collector);
-    parser.WriteLocationsTo(&s.locations);
-    if (!parser.ParseFromString(text, &s.document)) continue;
     check_alone(s, errors);
+    for (const std::string& term_file : term_files) {
+      boardgame::v1::TermBase terms;
+      if (!boardgame::localization::parse_textproto_file(term_file, terms, errors) ||
+          terms.locale() != s.document.locale())
+        continue;
+      for (const auto& p : boardgame::rules::check_terms(s.document, terms))
+        errors.push_back(where(s, p.path.empty() ? -1 : p.path.front().index) + ": error: " +
+                         boardgame::rules::to_string(p));
+    }
     if (s.document.locale() == boardgame::rules::kFallbackLocale) english = &s;
   }
   if (errors.empty() && english == nullptr)

@@ -73,7 +73,7 @@ Checked<LocalizedText> RulesCatalog::ui_text(std::string_view locale, std::strin
     if (text == entry->second.strings.end())
       return Result::fail("no UI string " + std::string(key) + " for " + game_id_);
   }
-  auto formatted = format_ui_text(text->second, args);
+  auto formatted = format_ui_text(text->second, entry->first, args);
   if (!formatted)
     return Result::fail("UI string " + std::string(key) + " (" + entry->first +
                         "): " + formatted.error);

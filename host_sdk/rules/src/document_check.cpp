@@ -7,6 +7,7 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 
+#include "boardgame/rules/dates.h"
 #include "boardgame/rules/language_tag.h"
 #include "boardgame/rules/ui_format.h"
 
@@ -33,6 +34,12 @@ std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 // something, so that a translator cannot forget a piece silently.
 bool may_be_empty(const FieldDescriptor* f) {
   return f->full_name() == "boardgame.v1.RuleTable.intro";
+}
+
+// A diagram's drawings are the build's own multi-line output, not prose.
+bool is_drawing(const FieldDescriptor* f) {
+  return f->containing_type()->full_name() == "boardgame.v1.Diagram" &&
+         (f->name() == "svg" || f->name() == "text_board");
 }
 
 void check_text(const std::string& text, const FieldPath& path, std::vector<Problem>& out) {
@@ -85,7 +92,11 @@ void check_filled(const Message& m, FieldPath& path, std::vector<Problem>& out) 
       else
         out.push_back({path, "is missing"});
     } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING) {
-      check_text(r->GetString(m, f), path, out);
+      if (is_drawing(f)) {
+        if (r->GetString(m, f).empty()) out.push_back({path, "is empty: the build draws it"});
+      } else {
+        check_text(r->GetString(m, f), path, out);
+      }
     }
     path.pop_back();
   }
@@ -110,23 +121,6 @@ bool is_key(const std::string& key) {
     if (dot == std::string::npos) return true;
     start = dot + 1;
   }
-}
-
-bool is_date(const std::string& s) {
-  auto digits = [&](std::size_t from, std::size_t n) {
-    for (std::size_t i = from; i < from + n; ++i)
-      if (s[i] < '0' || s[i] > '9') return false;
-    return true;
-  };
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-' || !digits(0, 4) || !digits(5, 2) ||
-      !digits(8, 2))
-    return false;
-  int year = std::stoi(s.substr(0, 4)), month = std::stoi(s.substr(5, 2)),
-      day = std::stoi(s.substr(8, 2));
-  constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (month < 1 || month > 12 || day < 1) return false;
-  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
 }
 
 // The ids of a list of entries (table rows, glossary, FAQ) with the path of
@@ -225,7 +219,7 @@ std::vector<Problem> check_document(const RulesDocument& doc) {
       out.push_back({{at(doc, "locale")},
                      "write " + quoted(doc.locale()) + " as " + quoted(tag.value.to_string())});
   }
-  if (!doc.last_updated().empty() && !is_date(doc.last_updated()))
+  if (!doc.last_updated().empty() && !is_iso_date(doc.last_updated()))
     out.push_back({{at(doc, "last_updated")},
                    quoted(doc.last_updated()) + " is not a date written YYYY-MM-DD"});
 
@@ -314,7 +308,7 @@ std::vector<Problem> check_translation(const RulesDocument& doc, const RulesDocu
     std::vector<std::string> mine = sorted_placeholders(s.text());
     std::vector<std::string> theirs = sorted_placeholders(*it->second);
     if (mine != theirs)
-      out.push_back({path + at(s, "text"), "has placeholders " + join_placeholders(mine) +
+      out.push_back({path + at(s, "text"), "has arguments " + join_placeholders(mine) +
                                                " where " + reference + " has " +
                                                join_placeholders(theirs)});
   }

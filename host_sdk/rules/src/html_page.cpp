@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "boardgame/rules/dates.h"
 #include "boardgame/rules/page.h"
 
 namespace boardgame::rules {
@@ -47,6 +48,13 @@ summary{cursor:pointer;padding:.8rem 1rem;font-weight:600}
 details[open]>summary{border-bottom:1px solid var(--rule)}
 details>:not(summary){margin-left:1rem;margin-right:1rem}
 details>:nth-child(2){margin-top:.8rem}
+figure{margin:1.25rem 0;text-align:center}
+figure svg{max-width:100%;height:auto}
+figcaption{color:var(--muted);font-size:.95rem;margin-top:.4rem}
+.games{list-style:none;padding:0}
+.games li{border:1px solid var(--rule);border-radius:.6rem;background:var(--panel);padding:.9rem 1.1rem;margin:1rem 0}
+.games a{font-size:1.3rem;font-weight:650}
+.games p{margin:.3rem 0 0}
 footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--rule);color:var(--muted);font-size:.9rem}
 footer p{margin:.2rem 0}
 @media (max-width:40rem){
@@ -85,6 +93,14 @@ void blocks(Out out, const google::protobuf::RepeatedPtrField<v1::Block>& blocks
       for (const std::string& item : block.bullets().items())
         fmt::format_to(out, "<li>{}</li>\n", esc(item));
       fmt::format_to(out, "</ul>\n");
+    } else if (block.has_diagram()) {
+      // The drawing is the build's own SVG (rules-diagrams), never an
+      // editor's text; its name for screen readers is the alt text.
+      const v1::Diagram& d = block.diagram();
+      fmt::format_to(out,
+                     "<figure class=\"diagram\" id=\"diagram-{}\">\n<div role=\"img\" "
+                     "aria-label=\"{}\">\n{}</div>\n<figcaption>{}</figcaption>\n</figure>\n",
+                     esc(d.id()), esc(d.alt()), d.svg(), esc(d.caption()));
     } else {
       fmt::format_to(out, "<p>{}</p>\n", esc(block.paragraph()));
     }
@@ -103,14 +119,15 @@ struct Body {
     fmt::format_to(out,
                    "<table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>"
                    "<th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
-                   esc(c.name()), esc(c.details()), esc(c.default_value()), esc(c.changeable()));
+                   esc(c.name()), esc(c.default_value()), esc(c.details()), esc(c.changeable()));
     for (const v1::TableRow& row : t->rows())
       fmt::format_to(out,
                      "<tr id=\"setting-{}\"><th scope=\"row\">{}</th>"
                      "<td data-label=\"{}\">{}</td><td data-label=\"{}\">{}</td>"
                      "<td class=\"flag\" data-label=\"{}\">{}</td></tr>\n",
-                     esc(row.id()), esc(row.name()), esc(c.details()), esc(row.details()),
-                     esc(c.default_value()), esc(row.default_value()), esc(c.changeable()),
+                     esc(row.id()), esc(row.name()), esc(c.default_value()),
+                     esc(row.default_value()), esc(c.details()), esc(row.details()),
+                     esc(c.changeable()),
                      esc(row.changeable() ? labels.yes() : labels.no()));
     fmt::format_to(out, "</tbody>\n</table>\n");
   }
@@ -133,18 +150,37 @@ struct Body {
   }
 };
 
-}  // namespace
-
-std::string render_html(const v1::RulesDocument& d) {
-  std::string page;
-  Out out(page);
-  const std::vector<PagePart> parts = page_parts(d);
+void page_head(Out out, std::string_view locale, std::string_view description,
+               std::string_view title) {
   fmt::format_to(out,
                  "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                  "<meta name=\"description\" content=\"{}\">\n<title>{}</title>\n"
                  "<style>{}</style>\n</head>\n<body>\n<div class=\"page\">\n",
-                 esc(d.locale()), esc(d.tagline()), esc(d.title()), kStyle);
+                 esc(locale), esc(description), esc(title), kStyle);
+}
+
+}  // namespace
+
+std::string render_html_index(std::string_view locale, std::string_view heading,
+                              const std::vector<IndexEntry>& games) {
+  std::string page;
+  Out out(page);
+  page_head(out, locale, heading, heading);
+  fmt::format_to(out, "<header>\n<h1>{}</h1>\n</header>\n<main>\n<ul class=\"games\">\n",
+                 esc(heading));
+  for (const IndexEntry& game : games)
+    fmt::format_to(out, "<li><a href=\"{}\">{}</a><p>{}</p></li>\n", esc(game.href),
+                   esc(game.title), esc(game.tagline));
+  fmt::format_to(out, "</ul>\n</main>\n</div>\n</body>\n</html>\n");
+  return page;
+}
+
+std::string render_html(const v1::RulesDocument& d) {
+  std::string page;
+  Out out(page);
+  const std::vector<PagePart> parts = page_parts(d);
+  page_head(out, d.locale(), d.tagline(), d.title());
 
   fmt::format_to(out, "<header>\n<h1>{}</h1>\n<p class=\"aka\">{}: ", esc(d.title()),
                  esc(d.labels().also_known_as()));
@@ -168,7 +204,8 @@ std::string render_html(const v1::RulesDocument& d) {
                  "</main>\n<footer>\n<p>{} {}</p>\n"
                  "<p>{}: <time datetime=\"{}\">{}</time></p>\n</footer>\n</div>\n</body>\n</html>\n",
                  esc(d.labels().maintained_by()), esc(d.maintainer()),
-                 esc(d.labels().last_updated()), esc(d.last_updated()), esc(d.last_updated()));
+                 esc(d.labels().last_updated()), esc(d.last_updated()),
+                 esc(shown_date(d)));
   return page;
 }
 

@@ -36,6 +36,11 @@ void blocks(Out out, const google::protobuf::RepeatedPtrField<v1::Block>& blocks
     if (block.has_bullets()) {
       for (const std::string& item : block.bullets().items()) fmt::format_to(out, "- {}\n", esc(item));
       fmt::format_to(out, "\n");
+    } else if (block.has_diagram()) {
+      // The board as text in a fence, where nothing is markup; the caption
+      // below it.
+      fmt::format_to(out, "```text\n{}```\n\n*{}*\n\n", block.diagram().text_board(),
+                     esc(block.diagram().caption()));
     } else {
       fmt::format_to(out, "{}\n\n", esc(block.paragraph()));
     }
@@ -52,10 +57,10 @@ struct Body {
     blocks(out, t->intro());
     const v1::TableColumns& c = t->columns();
     fmt::format_to(out, "| {} | {} | {} | {} |\n| --- | --- | --- | --- |\n", esc(c.name()),
-                   esc(c.details()), esc(c.default_value()), esc(c.changeable()));
+                   esc(c.default_value()), esc(c.details()), esc(c.changeable()));
     for (const v1::TableRow& row : t->rows())
-      fmt::format_to(out, "| {} | {} | {} | {} |\n", esc(row.name()), esc(row.details()),
-                     esc(row.default_value()), esc(row.changeable() ? labels.yes() : labels.no()));
+      fmt::format_to(out, "| {} | {} | {} | {} |\n", esc(row.name()), esc(row.default_value()),
+                     esc(row.details()), esc(row.changeable() ? labels.yes() : labels.no()));
     fmt::format_to(out, "\n");
   }
 
@@ -86,8 +91,10 @@ std::string render_markdown(const v1::RulesDocument& d) {
     fmt::format_to(out, "## {}\n\n", esc(part.heading()));
     std::visit(Body{out, d.labels()}, part.content);
   }
-  fmt::format_to(out, "---\n\n{} {}  \n{}: {}\n", esc(d.labels().maintained_by()),
-                 esc(d.maintainer()), esc(d.labels().last_updated()), esc(d.last_updated()));
+  // The date is escaped with its label: "01.12.2026" alone would look like
+  // the start of a numbered list.
+  fmt::format_to(out, "---\n\n{} {}  \n{}\n", esc(d.labels().maintained_by()),
+                 esc(d.maintainer()), esc(d.labels().last_updated() + ": " + shown_date(d)));
   return page;
 }
 

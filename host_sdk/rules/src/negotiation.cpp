@@ -1,28 +1,58 @@
 #include "boardgame/rules/negotiation.h"
 
 #include <algorithm>
-#include <cctype>
+#include <optional>
+
+#include <unicode/localematcher.h>
 
 #include "boardgame/rules/language_tag.h"
+#include "icu_support.h"
 
 namespace boardgame::rules {
 namespace {
 
-bool same_tag(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
+// ICU's LocaleMatcher over the published locales. Its distance limit is
+// that of two regional forms of one language (en-US and en-GB): without it,
+// ICU would also answer across languages, as CLDR suggests for readers of
+// Catalan or Galician (Spanish) and of Swiss German (German), where our
+// pages promise the requested language or the fallback.
+class Matcher {
+ public:
+  explicit Matcher(const std::vector<std::string>& available) : available_(available) {
+    std::vector<icu::Locale> supported;
+    for (std::size_t i = 0; i < available.size(); ++i) {
+      auto locale = detail::published_locale(available[i]);
+      if (!locale) continue;  // a malformed published tag is never chosen
+      supported.push_back(locale.value);
+      index_.push_back(i);
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Locale region_a = icu::Locale::forLanguageTag("en-US", status);
+    const icu::Locale region_b = icu::Locale::forLanguageTag("en-GB", status);
+    icu::LocaleMatcher matcher = icu::LocaleMatcher::Builder()
+                                     .setSupportedLocales(supported.begin(), supported.end())
+                                     .setNoDefaultLocale()
+                                     .setMaxDistance(region_a, region_b)
+                                     .build(status);
+    if (U_SUCCESS(status)) matcher_.emplace(std::move(matcher));
+  }
 
-// The first tag of the lookup chain that a game publishes, or "".
-std::string look_up(const LanguageTag& tag, const std::vector<std::string>& available) {
-  for (const std::string& candidate : lookup_chain(tag))
-    for (const std::string& locale : available)
-      if (same_tag(candidate, locale)) return locale;
-  return {};
-}
+  // The published locale closest to `tag`, or "" when none is close enough.
+  std::string match(const LanguageTag& tag) const {
+    if (!matcher_ || tag.language.empty()) return {};  // "x-club": no language to match
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::LocaleMatcher::Result result =
+        matcher_->getBestMatchResult(detail::icu_locale(tag), status);
+    const int32_t supported = result.getSupportedIndex();
+    if (U_FAILURE(status) || supported < 0) return {};
+    return available_[index_[std::size_t(supported)]];
+  }
+
+ private:
+  const std::vector<std::string>& available_;
+  std::vector<std::size_t> index_;  // ICU's supported index -> index in available_
+  std::optional<icu::LocaleMatcher> matcher_;
+};
 
 std::string_view trim(std::string_view s) {
   auto ows = [](char c) { return c == ' ' || c == '\t'; };
@@ -32,7 +62,8 @@ std::string_view trim(std::string_view s) {
 }
 
 // qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ), in
-// thousandths.
+// thousandths. ICU reads Accept-Language leniently and without saying what
+// is wrong, so the header's syntax is checked here.
 Checked<int> parse_qvalue(std::string_view q) {
   auto bad = [&] {
     return Checked<int>::fail("q-value '" + std::string(q) +
@@ -96,7 +127,7 @@ Checked<std::string> negotiate_locale(std::string_view requested,
                                       std::string_view fallback) {
   auto tag = parse_language_tag(requested);
   if (!tag) return Checked<std::string>::fail(tag.error);
-  std::string found = look_up(tag.value, available);
+  std::string found = Matcher(available).match(tag.value);
   return Checked<std::string>::ok(found.empty() ? std::string(fallback) : found);
 }
 
@@ -105,10 +136,14 @@ Checked<std::string> negotiate_accept_language(std::string_view header,
                                                std::string_view fallback) {
   auto ranges = parse_accept_language(header);
   if (!ranges) return Checked<std::string>::fail(ranges.error);
+  // Range by range, most wanted first: ICU's own list matching weighs a
+  // close match of a later range against a looser one of an earlier range,
+  // where the header's order is the reader's.
+  const Matcher matcher(available);
   for (const LanguageRange& range : ranges.value) {
     if (range.weight == 0) break;  // sorted: everything from here is refused
     if (range.tag == "*") break;   // any language will do: the fallback
-    std::string found = look_up(parse_language_tag(range.tag).value, available);
+    std::string found = matcher.match(parse_language_tag(range.tag).value);
     if (!found.empty()) return Checked<std::string>::ok(found);
   }
   return Checked<std::string>::ok(std::string(fallback));

@@ -1,5 +1,7 @@
 #include "boardgame/rules/page.h"
 
+#include "boardgame/rules/dates.h"
+
 namespace boardgame::rules {
 
 const std::string& PagePart::heading() const {
@@ -14,12 +16,18 @@ std::vector<PagePart> page_parts(const v1::RulesDocument& d) {
       {"how-to-win", &d.how_to_win()},
       {"draws", &d.draws()},
       {"resigning", &d.resigning()},
+      {"platform", &d.platform()},
       {"settings", &d.settings()},
       {"local-rules", &d.local_rules()},
       {"glossary", &d.glossary()},
       {"faq", &d.faq()},
       {"strategy", &d.strategy()},
   };
+}
+
+std::string shown_date(const v1::RulesDocument& d) {
+  auto date = format_date(d.last_updated(), d.locale());
+  return date ? date.value : d.last_updated();
 }
 
 }  // namespace boardgame::rules

@@ -1,80 +1,96 @@
 #include "boardgame/rules/ui_format.h"
 
-#include <algorithm>
+#include <memory>
+
+#include <unicode/fmtable.h>
+#include <unicode/msgfmt.h>
+
+#include "icu_support.h"
+#include "message_syntax.h"
 
 namespace boardgame::rules {
 namespace {
 
-bool name_char(char c, bool first) {
-  return (c >= 'a' && c <= 'z') || (!first && ((c >= '0' && c <= '9') || c == '_'));
+using detail::utf16;
+using detail::utf8;
+
+// "3", "-1", "1.5": what callers pass for counts and points. Anything else
+// (a localized "1,5", "1e3", "½") is refused rather than guessed at.
+bool is_number(std::string_view s) {
+  if (!s.empty() && s.front() == '-') s.remove_prefix(1);
+  std::size_t digits = 0, point = std::string_view::npos;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] >= '0' && s[i] <= '9')
+      ++digits;
+    else if (s[i] == '.' && point == std::string_view::npos)
+      point = i;
+    else
+      return false;
+  }
+  return digits > 0 && point != 0 && point + 1 != s.size();
 }
 
-// Walks a text once, handing literal pieces and placeholder names to the
-// callbacks. Returns what is wrong with the braces, or "".
-template <class OnLiteral, class OnPlaceholder>
-std::string scan(std::string_view text, OnLiteral on_literal, OnPlaceholder on_placeholder) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::size_t brace = text.find_first_of("{}", i);
-    if (brace == std::string_view::npos) {
-      on_literal(text.substr(i));
-      break;
-    }
-    on_literal(text.substr(i, brace - i));
-    char c = text[brace];
-    if (brace + 1 < text.size() && text[brace + 1] == c) {  // "{{" or "}}"
-      on_literal(text.substr(brace, 1));
-      i = brace + 2;
-      continue;
-    }
-    if (c == '}')
-      return "a '}' at position " + std::to_string(brace + 1) +
-             " closes nothing; write '}}' for a literal brace";
-    std::size_t close = text.find('}', brace + 1);
-    if (close == std::string_view::npos)
-      return "the '{' at position " + std::to_string(brace + 1) +
-             " is never closed; write '{{' for a literal brace";
-    std::string_view name = text.substr(brace + 1, close - brace - 1);
-    bool valid = !name.empty();
-    for (std::size_t k = 0; k < name.size() && valid; ++k) valid = name_char(name[k], k == 0);
-    if (!valid)
-      return "placeholder '{" + std::string(name) + "}' at position " +
-             std::to_string(brace + 1) +
-             " must be a name of lowercase letters, digits and '_', starting with a letter";
-    if (std::string missing = on_placeholder(name); !missing.empty()) return missing;
-    i = close + 1;
-  }
-  return {};
+// ICU's formatter for the text, whose construction also checks what
+// MessagePattern does not: number styles and skeletons.
+Checked<std::unique_ptr<icu::MessageFormat>> make_format(const icu::UnicodeString& pattern,
+                                                        const icu::Locale& locale) {
+  using Result = Checked<std::unique_ptr<icu::MessageFormat>>;
+  UErrorCode status = U_ZERO_ERROR;
+  UParseError where{};
+  auto format = std::make_unique<icu::MessageFormat>(pattern, locale, where, status);
+  if (U_FAILURE(status)) return Result::fail(detail::describe_syntax_error(pattern, status, where));
+  return Result::ok(std::move(format));
 }
 
 }  // namespace
 
 Checked<std::vector<std::string>> placeholder_names(std::string_view text) {
-  std::vector<std::string> names;
-  std::string error = scan(
-      text, [](std::string_view) {},
-      [&names](std::string_view name) {
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
-        return std::string();
-      });
-  if (!error.empty()) return Checked<std::vector<std::string>>::fail(error);
-  return Checked<std::vector<std::string>>::ok(std::move(names));
+  using Result = Checked<std::vector<std::string>>;
+  const icu::UnicodeString pattern = utf16(text);
+  auto message = detail::read_message(pattern);
+  if (!message) return Result::fail(message.error);
+  if (auto format = make_format(pattern, icu::Locale::getRoot()); !format)
+    return Result::fail(format.error);
+  return Result::ok(std::move(message.value.names));
 }
 
-Checked<std::string> format_ui_text(std::string_view text, const UiArgs& args) {
-  std::string out;
-  out.reserve(text.size());
-  std::string error = scan(
-      text, [&out](std::string_view literal) { out += literal; },
-      [&](std::string_view name) {
-        auto it = args.find(name);
-        if (it == args.end())
-          return "no value given for the placeholder {" + std::string(name) + "}";
-        out += it->second;
-        return std::string();
-      });
-  if (!error.empty()) return Checked<std::string>::fail(error);
-  return Checked<std::string>::ok(std::move(out));
+Checked<std::string> format_ui_text(std::string_view text, std::string_view locale,
+                                    const UiArgs& args) {
+  using Result = Checked<std::string>;
+  const icu::UnicodeString pattern = utf16(text);
+  auto message = detail::read_message(pattern);
+  if (!message) return Result::fail(message.error);
+  auto icu_locale = detail::published_locale(locale);
+  if (!icu_locale) return Result::fail("the locale to format in: " + icu_locale.error);
+
+  std::vector<icu::UnicodeString> names;
+  std::vector<icu::Formattable> values;
+  for (const std::string& name : message.value.names) {
+    auto it = args.find(name);
+    if (it == args.end()) return Result::fail("no value given for the argument {" + name + "}");
+    names.push_back(utf16(name));
+    if (!message.value.numeric.count(name)) {
+      values.emplace_back(utf16(it->second));
+      continue;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    if (is_number(it->second))
+      values.emplace_back(icu::StringPiece(it->second), status);  // exact: "1.5" stays 1.5
+    if (!is_number(it->second) || U_FAILURE(status))
+      return Result::fail("the argument {" + name + "} is counted (plural, selectordinal or " +
+                          "number), but its value “" + it->second +
+                          "” is not a number such as 2 or 1.5");
+  }
+
+  auto format = make_format(pattern, icu_locale.value);
+  if (!format) return Result::fail(format.error);
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeString out;
+  format.value->format(names.data(), values.data(), int32_t(names.size()), out, status);
+  if (U_FAILURE(status))
+    return Result::fail("ICU could not format the message (" + std::string(u_errorName(status)) +
+                        ")");
+  return Result::ok(utf8(out));
 }
 
 }  // namespace boardgame::rules

@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include <variant>
+
 #include "boardgame/rules/negotiation.h"
 #include "boardgame/rules/page.h"
 #include "boardgame/v1/game_service.pb.h"
@@ -36,6 +38,56 @@ bool has_escaped_slash(const std::string& target) {
   return false;
 }
 
+// The language ranges to try, best first: the one the request names, or
+// those of Accept-Language, or else the fallback. Each is looked up like any
+// other request; the first that a game publishes (itself or a shorter form)
+// wins.
+std::variant<Page, std::vector<std::string>> wanted_languages(const std::string& lang,
+                                                              const std::string& accept_language) {
+  std::vector<std::string> wanted;
+  if (!lang.empty()) {
+    wanted.push_back(lang);
+  } else if (!accept_language.empty()) {
+    auto ranges = rules::parse_accept_language(accept_language);
+    if (!ranges) return plain(400, ranges.error);
+    for (const auto& range : ranges.value) {
+      if (range.weight == 0 || range.tag == "*") break;
+      wanted.push_back(range.tag);
+    }
+  }
+  if (wanted.empty()) wanted.emplace_back(rules::kFallbackLocale);
+  return wanted;
+}
+
+// The game's rules in the first wanted language it publishes, else in the
+// fallback; or the error page.
+std::variant<Page, v1::GetRulesResponse> rules_in(const GamePlugin& plugin,
+                                                  const std::vector<std::string>& wanted) {
+  v1::GetRulesResponse found;
+  for (const std::string& tag : wanted) {
+    v1::GetRulesRequest request;
+    request.set_game_id(plugin.game_id());
+    request.set_locale(tag);
+    v1::GetRulesResponse response;
+    const grpc::Status status = plugin.call(&BoardgamePlugin::get_rules, request, &response);
+    if (status.error_code() == grpc::INVALID_ARGUMENT)
+      return plain(400, "language '" + tag + "': " + status.error_message());
+    if (!status.ok())
+      return plain(500, "the game '" + plugin.game_id() +
+                            "' could not give its rules: " + status.error_message());
+    // A fallback answer only counts when nothing better comes later.
+    const bool exact = response.locale() != rules::kFallbackLocale ||
+                       tag.compare(0, 2, rules::kFallbackLocale) == 0;
+    if (found.locale().empty() || exact) found = std::move(response);
+    if (exact) break;
+  }
+  return found;
+}
+
+bool publishes_rules(const GamePlugin& plugin) {
+  return plugin.abi_revision() >= 1 && plugin.entry().get_rules;
+}
+
 }  // namespace
 
 RulesSite::RulesSite(std::vector<GamePlugin> games)
@@ -50,11 +102,24 @@ RulesSite::RulesSite(std::vector<GamePlugin> games)
     response.set_header("Vary", "Accept-Language");
     response.set_content(page.body, page.content_type.c_str());
   };
-  server_->Get(R"(/rules/([^/]+))", [respond](const httplib::Request& q, httplib::Response& r) {
+  // A trailing slash reads the same as none.
+  server_->Get(R"(/)", [](const httplib::Request& q, httplib::Response& r) {
+    r.set_redirect(q.has_param("lang") ? "/rules?lang=" + httplib::detail::encode_query_param(
+                                                             q.get_param_value("lang"))
+                                       : "/rules");
+  });
+  server_->Get(R"(/rules/?)", [this](const httplib::Request& q, httplib::Response& r) {
+    const Page page = index(q.get_param_value("lang"), q.get_header_value("Accept-Language"));
+    r.status = page.status;
+    if (!page.content_language.empty()) r.set_header("Content-Language", page.content_language);
+    r.set_header("Vary", "Accept-Language");
+    r.set_content(page.body, page.content_type.c_str());
+  });
+  server_->Get(R"(/rules/([^/]+)/?)", [respond](const httplib::Request& q, httplib::Response& r) {
     respond(q, r, q.matches[1], q.get_param_value("lang"));
   });
-  server_->Get(R"(/rules/([^/]+)/([^/]+))", [respond](const httplib::Request& q,
-                                                      httplib::Response& r) {
+  server_->Get(R"(/rules/([^/]+)/([^/]+)/?)", [respond](const httplib::Request& q,
+                                                        httplib::Response& r) {
     if (q.has_param("lang")) {
       r.status = 400;
       r.set_content("give the language once: in the path or as ?lang=, not both\n",
@@ -100,44 +165,41 @@ Page RulesSite::get(const std::string& game, const std::string& lang, const std:
   for (const GamePlugin& g : games_)
     if (g.game_id() == game) plugin = &g;
   if (!plugin) return plain(404, "unknown game '" + game + "'");
-  if (plugin->abi_revision() < 1 || !plugin->entry().get_rules)
-    return plain(404, "the game '" + game + "' publishes no rules pages");
+  if (!publishes_rules(*plugin)) return plain(404, "the game '" + game + "' publishes no rules pages");
 
-  // The language ranges to try, best first: the one the URL names, or those
-  // of Accept-Language. Each is looked up like any other request; the first
-  // that the game publishes (itself or a shorter form) wins.
-  std::vector<std::string> wanted;
-  if (!lang.empty()) {
-    wanted.push_back(lang);
-  } else if (!accept_language.empty()) {
-    auto ranges = rules::parse_accept_language(accept_language);
-    if (!ranges) return plain(400, ranges.error);
-    for (const auto& range : ranges.value) {
-      if (range.weight == 0 || range.tag == "*") break;
-      wanted.push_back(range.tag);
-    }
-  }
-  if (wanted.empty()) wanted.emplace_back(rules::kFallbackLocale);
-
-  v1::GetRulesResponse found;
-  for (const std::string& tag : wanted) {
-    v1::GetRulesRequest request;
-    request.set_game_id(game);
-    request.set_locale(tag);
-    v1::GetRulesResponse response;
-    const grpc::Status status = plugin->call(&BoardgamePlugin::get_rules, request, &response);
-    if (status.error_code() == grpc::INVALID_ARGUMENT)
-      return plain(400, "language '" + tag + "': " + status.error_message());
-    if (!status.ok()) return plain(500, "the game could not give its rules: " + status.error_message());
-    // A fallback answer only counts when nothing better comes later.
-    const bool exact = response.locale() != rules::kFallbackLocale ||
-                       tag.compare(0, 2, rules::kFallbackLocale) == 0;
-    if (found.locale().empty() || exact) found = std::move(response);
-    if (exact) break;
-  }
+  auto wanted = wanted_languages(lang, accept_language);
+  if (auto* refused = std::get_if<Page>(&wanted)) return *refused;
+  auto rules = rules_in(*plugin, std::get<std::vector<std::string>>(wanted));
+  if (auto* refused = std::get_if<Page>(&rules)) return *refused;
+  const auto& found = std::get<v1::GetRulesResponse>(rules);
   if (format == "md")
     return {200, "text/markdown; charset=utf-8", found.locale(), rules::render_markdown(found.document())};
   return {200, "text/html; charset=utf-8", found.locale(), rules::render_html(found.document())};
+}
+
+Page RulesSite::index(const std::string& lang, const std::string& accept_language) const {
+  auto wanted = wanted_languages(lang, accept_language);
+  if (auto* refused = std::get_if<Page>(&wanted)) return *refused;
+  std::vector<rules::IndexEntry> entries;
+  std::string locale, heading;
+  for (const GamePlugin& plugin : games_) {
+    if (!publishes_rules(plugin)) continue;
+    auto rules = rules_in(plugin, std::get<std::vector<std::string>>(wanted));
+    if (auto* refused = std::get_if<Page>(&rules)) return *refused;
+    const auto& found = std::get<v1::GetRulesResponse>(rules);
+    // The index speaks the language of its first game; its heading is the
+    // club's (localization/club/), set into every game's catalogue.
+    if (locale.empty()) {
+      locale = found.locale();
+      for (const auto& text : found.document().ui_strings())
+        if (text.key() == "club.rules_index") heading = text.text();
+    }
+    entries.push_back({found.document().title(), found.document().tagline(),
+                       "/rules/" + plugin.game_id() + "/" + found.locale()});
+  }
+  if (entries.empty()) return plain(404, "no game on this host publishes rules pages");
+  return {200, "text/html; charset=utf-8", locale,
+          rules::render_html_index(locale, heading.empty() ? "Rules" : heading, entries)};
 }
 
 }  // namespace boardgame::host

@@ -4,7 +4,10 @@
 //   GET /rules/<game>?lang=<tag>[&format=md]
 //   GET /rules/<game>/<tag>[?format=md]
 //   GET /rules/<game>            (language from Accept-Language, else English)
+//   GET /rules[?lang=<tag>]      every game's page, listed in the language
+//   GET /                        leads to /rules
 //
+// A trailing slash is accepted everywhere.
 // The language is negotiated like every other text (es-MX -> es, anything
 // unknown -> en) and the response says which one it used, in
 // Content-Language and in the page's lang attribute.
@@ -43,6 +46,8 @@ class RulesSite {
   };
   Page get(const std::string& game, const std::string& lang, const std::string& format,
            const std::string& accept_language) const;
+  // The index of every game's page (GET /rules).
+  Page index(const std::string& lang, const std::string& accept_language) const;
 
  private:
   std::vector<GamePlugin> games_;

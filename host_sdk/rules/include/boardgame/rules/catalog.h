@@ -44,8 +44,10 @@ class RulesCatalog {
   // The same from an Accept-Language header.
   Checked<const v1::RulesDocument*> for_accept_language(std::string_view header) const;
 
-  // The UI string `key` of a published locale with its placeholders filled
-  // in. A key the locale lacks comes from English, and the result says so.
+  // The UI string `key` of a published locale with its arguments filled
+  // in (format_ui_text), with the plural rules and numbers of the locale
+  // the text is written in. A key the locale lacks comes from English, and
+  // the result says so.
   // Errors: unknown locale, a key English lacks too, a missing argument.
   Checked<LocalizedText> ui_text(std::string_view locale, std::string_view key,
                                  const UiArgs& args = {}) const;

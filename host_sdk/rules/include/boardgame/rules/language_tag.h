@@ -1,26 +1,29 @@
-// BCP 47 language tags (RFC 5646): strict parsing, canonical case, and the
-// chain of ever shorter tags that RFC 4647 "lookup" tries.
+// BCP 47 language tags (RFC 5646): strict parsing and canonical case. ICU
+// reads the tag; the checks here only make its refusals say which subtag is
+// wrong.
 #pragma once
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "boardgame/rules/checked.h"
 
 namespace boardgame::rules {
 
 struct LanguageTag {
-  std::string language;                // "es", or "zh-yue" with an extended subtag
-  std::string script;                  // "Latn"
-  std::string region;                  // "MX", "419"
-  std::vector<std::string> variants;   // "1996"
-  std::vector<std::string> extensions; // "u-ca-buddhist"
-  std::string private_use;             // "x-club"
-  std::string grandfathered;           // a whole irregular tag such as "i-klingon"
+  // The tag as written, in the canonical case of RFC 5646 section 2.1.1:
+  // "es-MX", "zh-Hant-TW", "zh-yue-HK", "i-klingon". Aliases are kept as
+  // they are (ICU would write "yue-HK" and "tlh"), so that a document's
+  // locale and the tag a client sent are echoed back recognisably.
+  std::string canonical;
+  // ICU's reading of it, used to match locales: "sr", "Latn", "RS"; "yue"
+  // for "zh-yue"; an empty language for a private-use tag such as
+  // "x-club".
+  std::string language;
+  std::string script;
+  std::string region;
 
-  // The tag in canonical case: "es-MX", "zh-Hant-TW", "de-CH-1996".
-  std::string to_string() const;
+  const std::string& to_string() const { return canonical; }
 };
 
 // Accepts exactly the well-formed tags of RFC 5646 (any letter case), at
@@ -29,10 +32,5 @@ struct LanguageTag {
 Checked<LanguageTag> parse_language_tag(std::string_view text);
 
 constexpr std::size_t kMaxTagLength = 100;
-
-// The tags to try, most specific first: "es-Latn-MX" gives "es-Latn-MX",
-// "es-Latn", "es". A subtag left dangling after a singleton ("de-u") is
-// dropped with it, as RFC 4647 section 3.4 says.
-std::vector<std::string> lookup_chain(const LanguageTag& tag);
 
 }  // namespace boardgame::rules

@@ -1,8 +1,11 @@
 // Picks the locale to answer in among the locales a game publishes.
 //
-// RFC 4647 lookup: the requested tag, then ever shorter forms of it
-// (es-MX -> es, pt-BR -> pt, de-AT -> de), then the fallback locale.
-// A malformed request is an error, never silently read as the fallback.
+// As RFC 4647 lookup does: the requested language in the closest published
+// form (es-MX -> es, pt-BR -> pt, de-AT -> de), else the fallback locale.
+// ICU's LocaleMatcher judges "closest" from CLDR data, within one language
+// and script: Traditional Chinese never gets Simplified, nor Catalan
+// Spanish. A malformed request is an error, never silently read as the
+// fallback.
 #pragma once
 
 #include <string>
