@@ -34,6 +34,7 @@
 #include <sstream>
 #include <thread>
 
+#include "boardgame/host/loader.h"
 #include "host_process.h"
 #include "table_load_tables.h"
 
@@ -77,7 +78,7 @@ void print_latency(const char* what, CallTimes& times) {
 
 int main(int argc, char** argv) {
   Options o;
-  fs::path plugins, game_host;
+  fs::path plugins, game_host, rules_folder;
   std::string target, store = "memory";
   std::vector<std::string> host_args;
   pid_t host_pid = 0;
@@ -107,6 +108,10 @@ int main(int argc, char** argv) {
   app.add_option("--host-pid", host_pid, "process id of that game-host, to watch it")
       ->needs(attach);
   attach->needs(app.get_option("--host-pid"));
+  app.add_option("--rules", rules_folder,
+                 "plugin folder the bots read the game's rules from, in-process (default: "
+                 "--plugins, else the plugins folder beside table-load's bin/)")
+      ->check(CLI::ExistingDirectory);
   app.add_option("--game", o.game, "the game the tables play")->capture_default_str();
   app.add_option("--tables", o.tables, "tables played at once")
       ->capture_default_str()
@@ -138,7 +143,9 @@ int main(int argc, char** argv) {
   // A negative limit: the growth is reported, not judged.
   const bool in_ram = !plugins.empty() && store == "memory";
   if (max_growth < 0 && !in_ram) max_growth = 10;
-  if (game_host.empty()) game_host = fs::read_symlink("/proc/self/exe").parent_path() / "game-host";
+  const fs::path bin = fs::read_symlink("/proc/self/exe").parent_path();
+  if (game_host.empty()) game_host = bin / "game-host";
+  if (rules_folder.empty()) rules_folder = plugins.empty() ? bin.parent_path() / "plugins" : plugins;
 
   try {
     std::unique_ptr<HostProcess> host;
@@ -158,11 +165,14 @@ int main(int argc, char** argv) {
 
     Run run;
     run.options = o;
-    for (int c = 0; c < o.channels; ++c) {
-      auto channel = open_channel(host->address(), c);
-      run.tables.push_back(v1::TableService::NewStub(channel));
-      run.games.push_back(v1::GameService::NewStub(channel));
-    }
+    const boardgame::host::LoadResult rules = boardgame::host::load_plugins(rules_folder);
+    for (const auto& game : rules.games)
+      if (game.game_id() == o.game) run.rules = &game;
+    if (run.rules == nullptr)
+      throw std::runtime_error("no plugin in " + rules_folder.string() + " serves \"" + o.game +
+                               "\" for the bots' rules");
+    for (int c = 0; c < o.channels; ++c)
+      run.tables.push_back(v1::TableService::NewStub(open_channel(host->address(), c)));
     fmt::print("table-load: {} tables of {}, 2 bots and {} spectators each, {} channels, "
                "warm-up {} s, measured {} s, seed {}\n",
                o.tables, o.game, o.spectators, o.channels, o.warmup, o.seconds, o.seed);
@@ -278,7 +288,8 @@ int main(int argc, char** argv) {
                double(run.moves_in_window) / window);
     fmt::print("games: {} ended, {} next games started\n", run.games_over.load(),
                run.next_games.load());
-    fmt::print("calls: {} (CreateTable, JoinTable, ListMoves, Play, NextGame, GetTable)\n",
+    fmt::print("calls: {} (CreateTable, JoinTable, Play, NextGame, GetTable; the bots read the "
+               "rules in-process)\n",
                run.calls.load());
     print_latency("move latency (Play sent to answered)", play_times);
     print_latency("move to spectator latency (Play sent to MOVE event received)", spectator_times);

@@ -258,19 +258,19 @@ void TableRun::list_moves() {
     wrong(fmt::format("PLAYING with seat {} to move", seat));
     return finish(true);
   }
-  auto* call = new Call<v1::ListMovesRequest, v1::ListMovesResponse>;
-  *call->request.mutable_state() = table_.state();
-  games(int(seat)).async()->ListMoves(
-      &call->context, &call->request, &call->response, [this, call](grpc::Status s) {
-        std::unique_ptr<std::remove_reference_t<decltype(*call)>> owned(call);
-        if (!check("ListMoves", *call, s)) return finish(true);
-        const auto& moves = call->response.moves();
-        if (moves.empty()) {
-          wrong("ListMoves: no legal move in a game being played");
-          return finish(true);
-        }
-        play(moves[int(rng_() % std::uint64_t(moves.size()))].id());
-      });
+  v1::ListMovesRequest request;
+  *request.mutable_state() = table_.state();
+  v1::ListMovesResponse response;
+  const grpc::Status s = run_.rules->call(&BoardgamePlugin::list_moves, request, &response);
+  if (!s.ok()) {
+    wrong("the table's state is one the game's own rules refuse: " + s.error_message());
+    return finish(true);
+  }
+  if (response.moves().empty()) {
+    wrong("no legal move in a game being played");
+    return finish(true);
+  }
+  play(response.moves(int(rng_() % std::uint64_t(response.moves_size()))).id());
 }
 
 void TableRun::play(std::uint32_t move_id) {

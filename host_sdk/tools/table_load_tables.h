@@ -17,7 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "boardgame/v1/game_service.grpc.pb.h"
+#include "boardgame/host/game_plugin.h"
+#include "boardgame/v1/game_service.pb.h"
 #include "boardgame/v1/table_service.grpc.pb.h"
 #include "call_times.h"
 
@@ -86,7 +87,9 @@ struct Options {
 struct Run {
   Options options;
   std::vector<std::unique_ptr<v1::TableService::Stub>> tables;  // one per channel
-  std::vector<std::unique_ptr<v1::GameService::Stub>> games;    // one per channel
+  // The game's rules, in-process: bots pick their moves from the plugin
+  // itself, so the host serves table calls only.
+  const boardgame::host::GamePlugin* rules = nullptr;
   // Set once every table plays, read by every callback.
   std::atomic<Clock::time_point> warm_at{Clock::time_point::max()};  // measuring from here
   std::atomic<Clock::time_point> end{Clock::time_point::max()};  // no call starts after this
@@ -162,7 +165,6 @@ class TableRun {
 
   std::string device_id(int seat);
   v1::TableService::Stub& tables(int seat) { return *run_.tables[std::size_t(channel_[seat])]; }
-  v1::GameService::Stub& games(int seat) { return *run_.games[std::size_t(channel_[seat])]; }
 
   // False when the status is not OK, having counted it as allowed or not.
   template <class C>
