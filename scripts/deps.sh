@@ -3,13 +3,13 @@
 set -euo pipefail
 
 packages=(
-  cmake g++ make pkg-config
+  cmake g++ make pkg-config dpkg-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost-dev
   libprotobuf-dev protobuf-compiler
   libgrpc++-dev protobuf-compiler-grpc
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev
-  libicu-dev
+  libicu-dev libedit-dev
   libsqlite3-dev libssl-dev
   python3 python3-grpcio python3-protobuf
   clang libfuzzer-14-dev libclang-rt-14-dev

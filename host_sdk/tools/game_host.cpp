@@ -1,10 +1,11 @@
 // game-host: serves every game plugin of a folder over gRPC, and keeps the
 // tables people play at (docs/tables.md).
 //
-//     game-host --listen 127.0.0.1:50051 --plugins build/plugins [--http 127.0.0.1:8080]
+//     game-host --listen 127.0.0.1:50051 [--plugins DIR] [--http 127.0.0.1:8080]
 //               [--store sqlite:PATH | --store memory]
 #include <CLI/CLI.hpp>
 #include <csignal>
+#include <filesystem>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -43,6 +44,23 @@ std::string default_store() {
   return "sqlite:club-games-tables.db";
 }
 
+// Without --plugins: the first of the folders the build names, relative to
+// this program's own folder, that exists. Installed, that is the package's
+// plugin folder (bin/../lib/club-games/plugins); in a build tree it is
+// build/plugins beside build/bin. Relative to the program, not to a prefix
+// fixed at build time, so a staged or relocated install finds its own.
+std::string default_plugins() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  for (const char* relative : {CLUB_PLUGIN_DIRS_FROM_BIN}) {
+    const fs::path candidate = (self.parent_path() / relative).lexically_normal();
+    if (fs::is_directory(candidate, ec)) return candidate.string();
+  }
+  return {};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -53,7 +71,9 @@ int main(int argc, char** argv) {
                "(boardgame.v1.GameService, health, reflection)."};
   app.add_option("--listen", options.listen, "address:port to serve on; port 0 picks a free one")
       ->capture_default_str();
-  app.add_option("--plugins", plugins, "folder of game plugins")->required();
+  app.add_option("--plugins", plugins,
+                 "folder of game plugins (default: the installed plugin folder, or "
+                 "plugins/ beside a build tree's bin/)");
   std::string http;
   app.add_option("--http", http,
                  "also serve the rules pages over HTTP on address:port (/rules/<game>/<lang>)");
@@ -104,6 +124,14 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
+  if (plugins.empty()) {
+    if ((plugins = default_plugins()).empty()) {
+      std::cerr << "game-host: no plugin folder found beside this program; name one with "
+                   "--plugins\n";
+      return 2;
+    }
+    std::cerr << "game-host: plugins from " << plugins << "\n";
+  }
   boardgame::host::LoadResult loaded;
   try {
     loaded = boardgame::host::load_plugins(plugins);

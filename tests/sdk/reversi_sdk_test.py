@@ -1,0 +1,60 @@
+"""Reversi, the third game, built the way an outside team builds one.
+
+1. `cmake --install` this build into a fresh temporary prefix.
+2. Configure and build examples/reversi_plugin (copied out of the tree)
+   against that prefix alone, and prove that nothing of its build names the
+   source or the build tree.
+3. Run its own tests: perft against the published figures, the
+   differential test against the naive engine, Experto against a random
+   player, and the plugin through its entry table.
+4. Start the installed game-host with libreversi.so beside the first-party
+   plugins and play CPU-against-CPU demos of uttt, tictactoe and reversi in
+   the installed game-client, each to its result.
+"""
+import argparse
+import os
+import shutil
+import sys
+
+from sdk_harness import (build_outside, check_exports, clean_env, install, installed_host,
+                         installed_plugin_dir, play_demo, run, temporary_folder)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--source", required=True)
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--cmake", required=True)
+    parser.add_argument("--ctest", required=True)
+    parser.add_argument("--generator", default="Unix Makefiles")
+    args = parser.parse_args()
+    source, build = os.path.realpath(args.source), os.path.realpath(args.build)
+    forbidden = [source, build]
+    env = clean_env()
+
+    with temporary_folder(forbidden, "club-reversi-test-") as tmp:
+        prefix = os.path.join(tmp, "prefix")
+        install(args.cmake, build, prefix, forbidden, env)
+
+        reversi_build = build_outside(
+            args.cmake, args.generator, os.path.join(source, "examples", "reversi_plugin"),
+            tmp, "reversi", prefix, forbidden, env)
+        plugin = os.path.join(reversi_build, "libreversi.so")
+        if not os.path.exists(plugin):
+            sys.exit("no libreversi.so in " + reversi_build)
+        check_exports(plugin)
+
+        print(run([args.ctest, "--test-dir", reversi_build, "--output-on-failure", "-V"],
+                  env=env), flush=True)
+
+        shutil.copy(plugin, installed_plugin_dir(prefix))
+        with installed_host(prefix, tmp, env, games=3) as address:
+            for game in ("uttt", "tictactoe", "reversi"):
+                transcript = play_demo(prefix, address, game, tmp, env)
+                if game == "reversi" and "discs" not in transcript.splitlines()[-1]:
+                    sys.exit("the reversi result does not give the count of discs")
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
