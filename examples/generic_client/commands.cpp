@@ -42,6 +42,26 @@ constexpr std::array<std::pair<std::string_view, char>, 34> kAccents = {{
     {"Ú", 'u'}, {"Ü", 'u'}, {"Ñ", 'n'}, {"Ç", 'c'}, {"Ä", 'a'}, {"Ö", 'o'},
 }};
 
+// German written without umlauts, as on a keyboard that lacks them:
+// "zuege" for "züge", "menue" for "menü".
+std::string umlauts_spelled_out(std::string_view text) {
+  static constexpr std::pair<std::string_view, std::string_view> kSpelled[] = {
+      {"ä", "ae"}, {"ö", "oe"}, {"ü", "ue"}, {"Ä", "ae"}, {"Ö", "oe"}, {"Ü", "ue"}, {"ß", "ss"}};
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    bool replaced = false;
+    for (const auto& [letter, spelled] : kSpelled)
+      if (text.substr(i, letter.size()) == letter) {
+        out += spelled;
+        i += letter.size();
+        replaced = true;
+        break;
+      }
+    if (!replaced) out += text[i++];
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string fold(std::string_view text) {
@@ -83,7 +103,8 @@ std::optional<TypedCommand> parse_command(std::string_view line, const Catalog& 
   const std::string typed = fold(word);
   if (typed.empty()) return std::nullopt;
   for (const CommandWords& c : kCommands) {
-    if (typed == c.english || typed == c.shortcut || typed == fold(ui.text(c.key)))
+    const std::string word = ui.text(c.key);
+    if (typed == c.english || typed == c.shortcut || typed == fold(word) || typed == fold(umlauts_spelled_out(word)))
       return TypedCommand{c.command, argument};
   }
   return std::nullopt;

@@ -2,7 +2,10 @@
 
 #include <cerrno>
 #include <poll.h>
+#include <termios.h>
 #include <unistd.h>
+
+#include "rules_view.h"
 
 namespace game_client {
 
@@ -19,14 +22,78 @@ Console::Console(int input_fd, std::ostream& out, Style style, bool echo)
 
 Console::Input Console::ask(std::string_view prompt, std::optional<std::chrono::milliseconds> timeout,
                             int wake_fd) {
-  out_ << prompt << std::flush;
+  // A prompt asked again after a wake is the same question: what the
+  // player is typing belongs to it.
+  if (discard_typeahead_ && !woken_) {
+    ::tcflush(fd_, TCIFLUSH);
+    buffer_.clear();
+  }
+  // Room is left on the last line for what the player types.
+  constexpr std::size_t kRoomToType = 12;
+  std::string shown(prompt);
+  if (width_ > kRoomToType * 2 && prompt.size() > width_ - kRoomToType)
+    shown = wrap(trim(prompt), width_ - kRoomToType, "", "") + " ";
   std::optional<std::chrono::steady_clock::time_point> deadline;
   if (timeout) deadline = std::chrono::steady_clock::now() + *timeout;
+  if (editor_) {
+    // The editor draws one line: the lines above it are printed here.
+    const std::size_t last = shown.rfind('\n');
+    if (last != std::string::npos) out_ << shown.substr(0, last + 1);
+    out_ << std::flush;
+    return ask_edited(last == std::string::npos ? shown : shown.substr(last + 1), deadline, wake_fd);
+  }
+  out_ << shown << std::flush;
   Input input = read_line(deadline, wake_fd);
-  if (input.status == Status::kWake) return input;
+  woken_ = input.status == Status::kWake;
+  if (woken_) return input;
   if (input.status == Status::kLine && echo_) out_ << input.text;
   if (input.status != Status::kLine || echo_) out_ << '\n';
   out_ << std::flush;
+  return input;
+}
+
+Console::Input Console::ask_edited(const std::string& prompt,
+                                   std::optional<std::chrono::steady_clock::time_point> deadline, int wake_fd) {
+  editor_->start(prompt, interrupted_);
+  interrupted_.clear();
+  for (;;) {
+    int wait_ms = -1;
+    if (deadline) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        editor_->stop();
+        woken_ = false;
+        return {Status::kTimeout, {}};
+      }
+      wait_ms = int(left.count());
+    }
+    pollfd p[2] = {{fd_, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+    int ready = ::poll(p, wake_fd >= 0 ? 2 : 1, wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) {
+      editor_->stop();
+      return {Status::kEnd, {}};
+    }
+    if (ready == 0) continue;
+    if (p[0].revents != 0) {
+      if (!editor_->feed()) continue;
+      woken_ = false;
+      if (!editor_->line()) return {Status::kEnd, {}};
+      return {Status::kLine, trim(*editor_->line())};
+    }
+    if (wake_fd >= 0 && p[1].revents != 0) {
+      // Kept for the same prompt, asked again once the news is shown.
+      interrupted_ = editor_->stop();
+      woken_ = true;
+      return {Status::kWake, {}};
+    }
+  }
+}
+
+Console::Input Console::wait(std::chrono::milliseconds timeout) {
+  out_ << std::flush;  // what was said before the wait is seen during it
+  Input input = read_line(std::chrono::steady_clock::now() + timeout, -1);
+  if (input.status == Status::kLine && echo_) out_ << input.text << '\n' << std::flush;
   return input;
 }
 

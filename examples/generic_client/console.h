@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "line_editor.h"
 #include "style.h"
 
 namespace game_client {
@@ -20,6 +21,20 @@ class Console {
   Console(int input_fd, std::ostream& out, Style style, bool echo);
 
   const Style& style() const { return style_; }
+  // The terminal's columns: a longer prompt is broken between words, not
+  // by the terminal in the middle of one. 0: never broken.
+  void set_width(std::size_t columns) { width_ = columns; }
+  // On a terminal: what was typed before a new prompt (half a line meant
+  // for the previous player, keys pressed while the computer thought) is
+  // dropped, so it never lands in the answer to this one. Piped input is
+  // a script, and is kept.
+  void set_discard_typeahead(bool discard) { discard_typeahead_ = discard; }
+  // On a terminal: arrow keys, history, Ctrl-L (line_editor.h). Off, the
+  // input is read as plain lines, as from a pipe.
+  void set_line_editing(bool on) {
+    if (on) editor_.emplace();
+    else editor_.reset();
+  }
   std::ostream& out() { return out_; }
   void line(std::string_view text = {}) { out_ << text << '\n'; }
 
@@ -37,14 +52,25 @@ class Console {
   Input ask(std::string_view prompt,
             std::optional<std::chrono::milliseconds> timeout = std::nullopt, int wake_fd = -1);
 
+  // A line typed within `timeout`, with no prompt (kTimeout: none): what
+  // the player types while the client waits for something else.
+  Input wait(std::chrono::milliseconds timeout);
+
  private:
   // A line from the buffer or the descriptor; kTimeout once `deadline` passes.
   Input read_line(std::optional<std::chrono::steady_clock::time_point> deadline, int wake_fd);
+  Input ask_edited(const std::string& prompt, std::optional<std::chrono::steady_clock::time_point> deadline,
+                   int wake_fd);
 
   int fd_;
   std::ostream& out_;
   Style style_;
   bool echo_;
+  std::size_t width_ = 0;
+  bool discard_typeahead_ = false;
+  bool woken_ = false;
+  std::optional<LineEditor> editor_;
+  std::string interrupted_;  // typed when a wake came: given back to the same prompt  // the last ask ended with kWake: the same prompt comes again
   std::string buffer_;
   bool ended_ = false;
 };

@@ -32,6 +32,17 @@ Failure HostLink::connect(std::chrono::milliseconds patience) {
   return {grpc::StatusCode::UNAVAILABLE, "no game host answers at " + address_, {}};
 }
 
+bool host_away(const Failure& failure) {
+  switch (failure.code) {
+    case grpc::StatusCode::UNAVAILABLE:
+    case grpc::StatusCode::CANCELLED:          // the host stopped during the call
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return true;
+    default:
+      return false;
+  }
+}
+
 Failure failure_of(const grpc::Status& status, const grpc::ClientContext& context) {
   if (status.ok()) return {};
   Failure failure{status.error_code(), status.error_message(), {}};
@@ -51,29 +62,46 @@ Failure HostLink::call(Stub& stub,
   return failure_of(status, context);
 }
 
+template <class Stub, class Request, class Response>
+Failure HostLink::game_call(Stub& stub,
+                            grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&, Response*),
+                            const Request& request, Response* response, std::chrono::milliseconds timeout) {
+  Failure f = call(stub, method, request, response, timeout);
+  int attempt = 0;
+  while (f && host_away(f) && outage_.wait && outage_.wait(++attempt)) {
+    // A channel that saw the host die waits out its own backoff before
+    // trying again; asking it to connect now finds a restarted host at once.
+    channel_->GetState(/*try_to_connect=*/true);
+    channel_->WaitForConnected(std::chrono::system_clock::now() + backoff_delay(attempt));
+    f = call(stub, method, request, response, timeout);
+  }
+  if (!f && attempt > 0 && outage_.back) outage_.back();
+  return f;
+}
+
 Failure HostLink::list_games(const v1::ListGamesRequest& q, v1::ListGamesResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::ListGames, q, r, kCallTimeout);
+  return game_call(*stub_, &v1::GameService::Stub::ListGames, q, r, kCallTimeout);
 }
 Failure HostLink::describe_game(const v1::DescribeGameRequest& q, v1::DescribeGameResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::DescribeGame, q, r, kCallTimeout);
+  return game_call(*stub_, &v1::GameService::Stub::DescribeGame, q, r, kCallTimeout);
 }
 Failure HostLink::get_rules(const v1::GetRulesRequest& q, v1::GetRulesResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::GetRules, q, r, kCallTimeout);
+  return game_call(*stub_, &v1::GameService::Stub::GetRules, q, r, kCallTimeout);
 }
 Failure HostLink::setup(const v1::SetupRequest& q, v1::SetupResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::Setup, q, r, kCallTimeout);
+  return game_call(*stub_, &v1::GameService::Stub::Setup, q, r, kCallTimeout);
 }
 Failure HostLink::list_moves(const v1::ListMovesRequest& q, v1::ListMovesResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::ListMoves, q, r, kCallTimeout);
+  return game_call(*stub_, &v1::GameService::Stub::ListMoves, q, r, kCallTimeout);
 }
 Failure HostLink::apply_move(const v1::ApplyMoveRequest& q, v1::ApplyMoveResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::ApplyMove, q, r, kCallTimeout);
+  return game_call(*stub_, &v1::GameService::Stub::ApplyMove, q, r, kCallTimeout);
 }
 Failure HostLink::resign(const v1::ResignRequest& q, v1::ResignResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::Resign, q, r, kCallTimeout);
+  return game_call(*stub_, &v1::GameService::Stub::Resign, q, r, kCallTimeout);
 }
 Failure HostLink::suggest_move(const v1::SuggestMoveRequest& q, v1::SuggestMoveResponse* r) {
-  return call(*stub_, &v1::GameService::Stub::SuggestMove, q, r,
+  return game_call(*stub_, &v1::GameService::Stub::SuggestMove, q, r,
               std::chrono::milliseconds(q.time_budget_ms()) + kCallTimeout);
 }
 

@@ -13,6 +13,7 @@
 #include "boardgame/v1/error_detail.pb.h"
 #include "boardgame/v1/game_service.grpc.pb.h"
 #include "boardgame/v1/table_service.grpc.pb.h"
+#include "reconnect.h"
 
 namespace game_client {
 
@@ -26,6 +27,10 @@ struct Failure {
   explicit operator bool() const { return code != grpc::StatusCode::OK; }
 };
 
+// Whether a failure says the host is not there (stopped, restarting,
+// unreachable, stuck) rather than that it refused the request.
+bool host_away(const Failure& failure);
+
 // A finished call's status with the ErrorDetail of its trailing metadata.
 Failure failure_of(const grpc::Status& status, const grpc::ClientContext& context);
 
@@ -37,6 +42,12 @@ class HostLink {
 
   // Waits until the channel connects; a failure says why not.
   Failure connect(std::chrono::milliseconds patience);
+
+  // GameService calls are stateless (the whole state travels with each
+  // request), so a call the host never answered is safely sent again: with
+  // a policy, they are retried while the host is away. TableService calls
+  // are not; online play has its own recovery.
+  void set_outage_policy(OutagePolicy policy) { outage_ = std::move(policy); }
 
   Failure list_games(const v1::ListGamesRequest& request, v1::ListGamesResponse* response);
   Failure describe_game(const v1::DescribeGameRequest& request,
@@ -73,7 +84,13 @@ class HostLink {
   Failure call(Stub& stub, grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&, Response*),
                const Request& request, Response* response, std::chrono::milliseconds timeout);
 
+  // `call`, retried while the host is away and the policy says so.
+  template <class Stub, class Request, class Response>
+  Failure game_call(Stub& stub, grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&, Response*),
+                    const Request& request, Response* response, std::chrono::milliseconds timeout);
+
   std::string address_;
+  OutagePolicy outage_;
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::GameService::Stub> stub_;
   std::unique_ptr<v1::TableService::Stub> tables_;

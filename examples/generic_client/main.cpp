@@ -95,6 +95,11 @@ int main(int argc, char** argv) {
 
   game_client::Style style(game_client::want_color(color));
   game_client::Console console(STDIN_FILENO, std::cout, style, /*echo=*/!options.interactive);
+  // Only a terminal wraps a line on its own; a transcript keeps its lines.
+  if (isatty(STDOUT_FILENO) == 1) console.set_width(options.width);
+  console.set_discard_typeahead(options.interactive);
+  // Editing needs a terminal on both sides: it draws the line it edits.
+  console.set_line_editing(options.interactive && isatty(STDOUT_FILENO) == 1);
   game_client::HostLink link(host);
   game_client::Session session(console, link, options);
   return session.run();

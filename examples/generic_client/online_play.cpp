@@ -461,7 +461,7 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
         if (!my_turn) not_now();
         break;
       }
-      where(game, state.view(), on.moves, cmd->argument);
+      where(game, state, on.moves, cmd->argument);
       break;
     case Command::kHint:
       if (!t.undo_allowed())

@@ -2,6 +2,7 @@
 // undo, the preview of a move, the end of the game and the replay.
 #include <algorithm>
 #include <thread>
+#include <unistd.h>
 
 #include "commands.h"
 #include "coordinates.h"
@@ -31,13 +32,31 @@ std::string shown_input(std::string text) {
 
 }  // namespace
 
+void Session::announce_regions(const v1::BoardView& before, const v1::BoardView& after) {
+  // Read from the BoardView alone: any game tiled in regions gets it.
+  if (region_grid(after).count() < 2) return;
+  for (std::uint32_t r = 0; r < region_grid(after).count(); ++r) {
+    const char was = region_state(before, r), now = region_state(after, r);
+    if (was != '.' || now == '.') continue;
+    const std::string board = std::to_string(r + 1);
+    con_.line(con_.style().paint(now == '=' || now == '+' ? say("board.region_drawn", {{"board", board}})
+                                                          : say("board.region_won", {{"side", std::string(1, now)},
+                                                                                     {"board", board}}),
+                                 Tone::kGood));
+  }
+}
+
 Session::Next Session::run_series(Game& game, MatchPlan plan, std::vector<std::uint32_t> moves) {
+  if (moves.empty() && !settle_slot(game, &plan, &moves)) return Next::kMenu;
   for (;;) {
     Match match;
     if (Failure f = Match::build(host_, plan, moves, &match)) {
-      if (!moves.empty()) {
+      if (!moves.empty() && host_away(f)) {
+        // Nothing is wrong with the game: it waits for the host.
+        error(say("resume.host_away"));
+      } else if (!moves.empty()) {
         error(say("resume.failed", {{"reason", explain(f, &game)}}));
-        drop_unfinished();
+        set_aside(plan);
       } else {
         error(explain(f, &game));
       }
@@ -89,7 +108,13 @@ Session::Next Session::play(Game& game, Match& match) {
       if (!cpu_move(game, match, match.plan().seats[seat - 1].level)) return Next::kMenu;
       if (demo && opt_.interactive && !match.over()) {
         show_position(game, match, match.state());
-        std::this_thread::sleep_for(opt_.demo_pause);
+        // The pause between moves listens: q (or menu) stops the demo.
+        Console::Input in = con_.wait(opt_.demo_pause);
+        if (auto cmd = in.status == Console::Status::kLine ? parse_command(in.text, ui_) : std::nullopt;
+            cmd && (cmd->command == Command::kQuit || cmd->command == Command::kMenu)) {
+          con_.line(say("demo.stopped"));
+          return single_demo_ ? Next::kQuit : Next::kMenu;
+        }
       }
       fresh = true;
       continue;
@@ -103,6 +128,7 @@ Session::Next Session::play(Game& game, Match& match) {
       }
       for (const v1::Move& m : moves) game.known.emplace(m.id(), m);
       fresh = false;
+      turn_started_ = std::chrono::steady_clock::now();
     }
     switch (human_turn(game, match, moves)) {
       case Turn::kPlayed: fresh = true; break;
@@ -120,17 +146,21 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
   const std::string side = side_of(game, state, seat);
 
   // The platform's turn clock, when the group set one.
+  // One clock per turn: reading the rules or the help does not restart it.
   std::optional<std::chrono::milliseconds> clock;
-  if (auto seconds = turn_clock(game.info, state)) clock = *seconds;
+  if (auto seconds = turn_clock(game.info, state))
+    clock = std::max(std::chrono::milliseconds(0),
+                     std::chrono::duration_cast<std::chrono::milliseconds>(
+                         *seconds - (std::chrono::steady_clock::now() - turn_started_)));
 
   const std::string prompt =
       clock ? say("game.prompt_clock",
-                  {{"player", player}, {"side", side}, {"seconds", std::to_string(clock->count() / 1000)}})
+                  {{"player", player}, {"side", side}, {"seconds", std::to_string((clock->count() + 999) / 1000)}})
             : say("game.prompt", {{"player", player}, {"side", side}});
   Console::Input in = con_.ask(prompt + " ", clock);
   if (in.status == Console::Status::kEnd) {
     keep_unfinished(match);
-    con_.line(say("app.saved_on_quit"));
+    con_.line(saved_line("app.saved_on_quit"));
     return Turn::kQuit;
   }
   if (in.status == Console::Status::kTimeout) {
@@ -153,7 +183,7 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
                        opt_.width, "", "  "));
         return Turn::kStay;
       }
-      case Command::kWhere: where(game, state.view(), moves, cmd->argument); return Turn::kStay;
+      case Command::kWhere: where(game, state, moves, cmd->argument); return Turn::kStay;
       case Command::kHint: hint(game, state); return Turn::kStay;
       case Command::kUndo: return undo(game, match) ? Turn::kPlayed : Turn::kStay;
       case Command::kResign: {
@@ -176,11 +206,11 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
       case Command::kScore: show_scoreboard(game); return Turn::kStay;
       case Command::kQuit:
         keep_unfinished(match);
-        con_.line(say("app.saved_on_quit"));
+        con_.line(saved_line("app.saved_on_quit"));
         return Turn::kQuit;
       case Command::kMenu:
         keep_unfinished(match);
-        con_.line(say("game.saved_for_menu"));
+        con_.line(saved_line("game.saved_for_menu"));
         return Turn::kLeave;
       case Command::kAnother:
       case Command::kReplay:
@@ -200,6 +230,7 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
     return Turn::kStay;
   }
   con_.line(played_line(match.plan(), seat, side, shown));
+  announce_regions(view, match.state().view());
   keep_unfinished(match);
   return Turn::kPlayed;
 }
@@ -272,8 +303,15 @@ bool Session::cpu_move(Game& game, Match& match, Level level) {
   request.set_level(level);
   request.set_time_budget_ms(opt_.cpu_ms);
   v1::SuggestMoveResponse response;
-  if (Failure f = host_.suggest_move(request, &response)) {
-    error(explain(f, &game));
+  // On a terminal, a word while the computer thinks; the move replaces it.
+  const bool thinking = opt_.interactive && match.plan().mode != Mode::kDemo;
+  if (thinking)
+    con_.out() << con_.style().paint(say("cpu.thinking", {{"player", player_name(match.plan(), seat)}}), Tone::kDim)
+               << std::flush;
+  Failure asked = host_.suggest_move(request, &response);
+  if (thinking) con_.out() << (isatty(STDOUT_FILENO) ? "\r\033[K" : "\n");
+  if (asked) {
+    error(explain(asked, &game));
     return false;
   }
   if (Failure f = match.play(host_, response.move().id())) {
@@ -284,6 +322,7 @@ bool Session::cpu_move(Game& game, Match& match, Level level) {
       played_line(match.plan(), seat, side_of(game, state, seat), move_text(state.view(), match.played().back()));
   if (match.plan().mode == Mode::kDemo) line = std::to_string(state.moves_size() + 1) + ". " + line;
   con_.line(line);
+  announce_regions(state.view(), match.state().view());
   return true;
 }
 
@@ -305,8 +344,9 @@ bool Session::undo(Game& game, Match& match) {
   return true;
 }
 
-void Session::where(Game& game, const v1::BoardView& view, const std::vector<v1::Move>& moves,
+void Session::where(Game& game, const v1::GameState& state, const std::vector<v1::Move>& moves,
                     const std::string& argument) {
+  const v1::BoardView& view = state.view();
   const std::string word = command_word(Command::kWhere, ui_);
   if (argument.empty()) {
     error(say("where.usage", {{"command", word}, {"move", moves.empty() ? "" : moves.front().notation()}}));
@@ -314,7 +354,20 @@ void Session::where(Game& game, const v1::BoardView& view, const std::vector<v1:
   }
   ResolvedMove resolved = resolve_move(argument, moves, game.known, view);
   if (resolved.kind != MoveInput::kMove) {
-    error(say("where.not_a_move", {{"move", shown_input(argument)}}));
+    // The same reason as playing it would give: the client's for what is
+    // no move here, the game's own for a move it refuses now. Asking the
+    // game changes nothing: ApplyMove returns a new state and keeps none.
+    const v1::Move* move = typed_move(game, argument, moves, view);
+    if (!move) return;
+    v1::ApplyMoveRequest probe;
+    *probe.mutable_state() = state;
+    probe.set_seat(state.seat_to_move());
+    probe.set_move_id(move->id());
+    v1::ApplyMoveResponse ignored;
+    if (Failure f = host_.apply_move(probe, &ignored); f && !host_away(f))
+      error(explain(f, &game));
+    else
+      error(say("where.not_a_move", {{"move", shown_input(argument)}}));
     return;
   }
   const v1::Move& m = *resolved.move;
@@ -366,7 +419,7 @@ Session::Next Session::finish(Game& game, Match& match) {
       con_.line(say("score.two_line", args));
     }
   }
-  if (plan.mode != Mode::kDemo) drop_unfinished();
+  drop_unfinished(plan);
   if (single_demo_) return Next::kQuit;
 
   const std::string choices = say("end.choices", {{"another", command_word(Command::kAnother, ui_)},
@@ -429,7 +482,10 @@ void Session::replay(Game& game, const Match& match) {
       if (in.status != Console::Status::kLine) return;
       auto cmd = parse_command(in.text, ui_);
       if (in.text.empty() || (cmd && cmd->command == Command::kNext)) {
-        if (i == count) return;
+        if (i == count) {
+          con_.line(say("replay.finished"));
+          return;
+        }
         ++i;
         break;
       }

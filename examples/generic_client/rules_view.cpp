@@ -35,7 +35,9 @@ struct Body {
     const v1::TableColumns& c = t->columns();
     for (const v1::TableRow& row : t->rows()) {
       out += "  " + style.paint(row.name(), Tone::kTitle) + "\n";
-      out += wrap(row.details(), width, "    ", "    ") + "\n";
+      // Under its column's name, as the page's table shows it: a bare
+      // "None" says nothing.
+      out += wrap(c.details() + ": " + row.details(), width, "    ", "    ") + "\n";
       out += wrap(c.default_value() + ": " + row.default_value() + " · " + c.changeable() + ": " +
                       (row.changeable() ? doc.labels().yes() : doc.labels().no()),
                   width, "    ", "    ") + "\n";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 #include <unistd.h>
 
 #include "client_strings.h"
@@ -31,6 +32,36 @@ std::string upper_ascii(std::string text) {
 Session::Session(Console& console, HostLink& host, Options options)
     : con_(console), host_(host), opt_(std::move(options)), ui_(client_catalog(opt_.language.locale)) {
   if (!opt_.data_dir.empty()) store_.emplace(opt_.data_dir);
+  host_.set_outage_policy({[this](int attempt) { return wait_for_host(attempt); },
+                           [this] { con_.line(con_.style().paint(say("host.back"), Tone::kGood)); }});
+}
+
+bool Session::wait_for_host(int attempt) {
+  // Long enough for a host to be restarted by hand.
+  constexpr auto kPatience = std::chrono::minutes(2);
+  const auto now = std::chrono::steady_clock::now();
+  if (attempt == 1) {
+    host_lost_ = now;
+    error(say("host.away", {{"menu", command_word(Command::kMenu, ui_)}}));
+  }
+  if (now - host_lost_ > kPatience) {
+    error(say("host.gave_up"));
+    return false;
+  }
+  const std::chrono::milliseconds pause = backoff_delay(attempt);
+  Console::Input in = con_.wait(pause);
+  if (in.status == Console::Status::kEnd) {
+    // No one can type "menu" any more: keep trying, within patience.
+    std::this_thread::sleep_for(pause);
+    return true;
+  }
+  if (in.status == Console::Status::kLine) {
+    auto cmd = parse_command(in.text, ui_);
+    // The caller says what became of the game.
+    if (cmd && (cmd->command == Command::kMenu || cmd->command == Command::kQuit || cmd->command == Command::kBack))
+      return false;
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------- start-up
@@ -82,7 +113,7 @@ int Session::run() {
   }
 
   std::string game_id = opt_.game_id;
-  const std::string unfinished_game = data_.unfinished ? data_.unfinished->plan.game_id : "";
+  const std::string unfinished_game = data_.unfinished.empty() ? "" : data_.unfinished.all().back().plan.game_id;
   const bool online_start = opt_.create || !opt_.join.empty() || !opt_.watch.empty();
   if (auto next = online_start ? std::nullopt : offer_resume()) {
     if (*next == Next::kQuit) {
@@ -113,7 +144,10 @@ int Session::run() {
       con_.line(con_.style().paint(say("menu.games_title"), Tone::kTitle));
       for (std::size_t i = 0; i < games_.size(); ++i)
         con_.line("  " + std::to_string(i + 1) + ". " + games_[i].name() + "  (" + games_[i].id() + ")");
-      auto choice = choose(say("menu.choose_game"), 1, int(games_.size()), 1);
+      int fallback = 1;
+      for (std::size_t i = 0; i < games_.size(); ++i)
+        if (games_[i].id() == kFlagshipGame) fallback = int(i) + 1;
+      auto choice = choose(say("menu.choose_game"), 1, int(games_.size()), fallback);
       if (!choice) return 0;
       game_id = games_[std::size_t(*choice - 1)].id();
     }
@@ -200,34 +234,12 @@ bool Session::open_game(const std::string& game_id, Game* out) {
   return true;
 }
 
-std::optional<Session::Next> Session::offer_resume() {
-  if (!data_.unfinished) return std::nullopt;
-  const SavedGame saved = *data_.unfinished;
-  auto info = std::find_if(games_.begin(), games_.end(),
-                           [&](const v1::GameInfo& g) { return g.id() == saved.plan.game_id; });
-  if (info == games_.end()) {
-    con_.line(say("resume.game_gone", {{"game", saved.plan.game_id}}));
-    return std::nullopt;
-  }
-  auto yes = ask_yes_no(say("resume.question", {{"game", info->name()},
-                                                {"mode", mode_name(saved.plan)},
-                                                {"move", std::to_string(saved.state.moves_size() + 1)}}),
-                        true);
-  if (!yes) return Next::kQuit;
-  if (!*yes) return std::nullopt;
-  Game game;
-  if (!open_game(saved.plan.game_id, &game)) return Next::kQuit;
-  return run_series(game, saved.plan,
-                    std::vector<std::uint32_t>(saved.state.moves().begin(), saved.state.moves().end()));
-}
-
 // ---------------------------------------------------------------- menus
 
 bool Session::game_menu(Game& game) {
-  // Each entry keeps its number whether or not the optional ones show.
   enum Item {
     kTwo = 1, kCpu, kOpenTable, kJoinTable, kWatchTable, kDemo, kSettings, kRules, kScore, kResume,
-    kReturn, kOtherGame, kQuit = 0
+    kAbandon, kReturn, kOtherGame, kQuit = 0
   };
   for (;;) {
     con_.line();
@@ -238,25 +250,27 @@ bool Session::game_menu(Game& game) {
         {kWatchTable, say("menu.watch_table")},  {kDemo, say("menu.demo")},
         {kSettings, say("menu.settings")},       {kRules, say("menu.rules")},
         {kScore, say("menu.scoreboard")}};
-    const bool resumable = data_.unfinished && data_.unfinished->plan.game_id == game.info.id();
+    const bool resumable = !data_.unfinished.of_game(game.info.id()).empty();
     if (resumable) items.push_back({kResume, say("menu.resume")});
+    if (resumable) items.push_back({kAbandon, say("menu.abandon")});
     const OnlineSeat* seat = saved_seat(game.info.id());
     if (seat) items.push_back({kReturn, say("menu.return_to_table", {{"code", seat->invite_code}})});
     if (games_.size() > 1) items.push_back({kOtherGame, say("menu.other_game")});
     items.push_back({kQuit, say("menu.quit")});
+    // Numbered as shown, with no gaps; 0 is always "quit".
     std::vector<int> numbers;
-    for (const auto& [item, label] : items) {
-      con_.line("  " + std::to_string(int(item)) + ". " + label);
-      numbers.push_back(int(item));
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      numbers.push_back(items[i].first == kQuit ? 0 : int(i) + 1);
+      con_.line("  " + std::to_string(numbers.back()) + ". " + items[i].second);
     }
-    std::optional<int> choice;
+    std::optional<Item> choice;
     for (;;) {
       auto in = con_.ask(say("menu.choose") + " ");
       if (in.status != Console::Status::kLine) return false;
       if (auto cmd = parse_command(in.text, ui_); cmd && cmd->command == Command::kQuit) return false;
       auto n = parse_number(in.text);
-      if (n && std::find(numbers.begin(), numbers.end(), *n) != numbers.end()) {
-        choice = n;
+      if (auto at = n ? std::find(numbers.begin(), numbers.end(), *n) : numbers.end(); at != numbers.end()) {
+        choice = items[std::size_t(at - numbers.begin())].first;
         break;
       }
       std::vector<std::string> shown;
@@ -264,7 +278,7 @@ bool Session::game_menu(Game& game) {
       error(say("menu.bad_item", {{"numbers", join(shown, ", ")}}));
     }
     Next next = Next::kMenu;
-    switch (Item(*choice)) {
+    switch (*choice) {
       case kTwo: next = run_series(game, plan_for(game, Mode::kTwoPlayers)); break;
       case kCpu:
         if (auto plan = plan_against_cpu(game)) next = run_series(game, *plan);
@@ -272,12 +286,12 @@ bool Session::game_menu(Game& game) {
       case kDemo:
         if (auto plan = plan_demo(game)) next = run_series(game, *plan);
         break;
-      case kResume: {
-        const SavedGame saved = *data_.unfinished;
-        next = run_series(game, saved.plan,
-                          std::vector<std::uint32_t>(saved.state.moves().begin(), saved.state.moves().end()));
+      case kResume:
+        if (auto saved = pick_saved(game, say("saved.which_resume"))) next = resume(game, *saved);
         break;
-      }
+      case kAbandon:
+        if (auto saved = pick_saved(game, say("saved.which_abandon"))) abandon(*saved);
+        break;
       case kOpenTable: next = open_table(game, /*ask=*/true); break;
       case kJoinTable:
       case kWatchTable: {
@@ -489,10 +503,22 @@ std::string Session::explain(const Failure& failure, const Game* game) const {
     *t.mutable_args() = failure.detail.args();
     return game->text.text(t);
   }
-  if (failure.code == grpc::StatusCode::UNAVAILABLE || failure.code == grpc::StatusCode::DEADLINE_EXCEEDED)
-    return say("error.unreachable", {{"host", host_.address()}, {"message", failure.message}});
-  return say("error.host", {{"message", failure.detail.message().empty() ? failure.message
-                                                                          : failure.detail.message()}});
+  // A transport status ("CANCELLED", "failed to connect to all
+  // addresses") means nothing to a player: only the host's own words are
+  // shown.
+  if (host_away(failure)) return say("error.unreachable", {{"host", host_.address()}});
+  if (!failure.detail.message().empty()) return say("error.host", {{"message", failure.detail.message()}});
+  switch (failure.code) {
+    case grpc::StatusCode::INVALID_ARGUMENT:
+    case grpc::StatusCode::FAILED_PRECONDITION:
+    case grpc::StatusCode::NOT_FOUND:
+    case grpc::StatusCode::OUT_OF_RANGE:
+    case grpc::StatusCode::ALREADY_EXISTS:
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return say("error.host", {{"message", failure.message}});
+    default:
+      return say("error.host_failed");
+  }
 }
 
 void Session::error(std::string_view text) { con_.line(con_.style().paint(text, Tone::kError)); }
@@ -542,27 +568,6 @@ std::optional<Level> Session::choose_level(std::string_view question) {
   auto n = choose(question, 1, 3, fallback);
   if (!n) return std::nullopt;
   return kLevels[*n - 1];
-}
-
-// ---------------------------------------------------------------- saving
-
-void Session::save() {
-  if (!store_) return;
-  std::string problem = store_->save(data_);
-  if (!problem.empty() && !save_failed_) error(say("app.save_failed", {{"reason", problem}}));
-  save_failed_ = !problem.empty();
-}
-
-void Session::keep_unfinished(const Match& match) {
-  if (match.plan().mode == Mode::kDemo || match.over()) return;
-  data_.unfinished = SavedGame{match.plan(), match.state()};
-  save();
-}
-
-void Session::drop_unfinished() {
-  if (!data_.unfinished) return;
-  data_.unfinished.reset();
-  save();
 }
 
 }  // namespace game_client

@@ -28,6 +28,9 @@ namespace game_client {
 
 // Where game-client looks for a host without --host.
 inline constexpr char kDefaultHost[] = "127.0.0.1:50051";
+// The game Enter picks from a host's list, when the host serves it: the
+// club's flagship (README.md), a choice of the club, not of the client's code.
+inline constexpr char kFlagshipGame[] = "uttt";
 
 struct Options {
   std::string game_id;                       // --game, "" to choose
@@ -82,6 +85,7 @@ class Session {
   std::optional<MatchPlan> plan_demo(const Game& game);
   MatchPlan plan_for(const Game& game, Mode mode) const;
   std::optional<Next> offer_resume();
+  Next resume(Game& game, const SavedGame& saved);
   void settings_menu(Game& game);
   void show_rules(const Game& game);
   void show_scoreboard(const Game& game);
@@ -140,7 +144,7 @@ class Session {
   const v1::Move* typed_move(Game& game, const std::string& text, const std::vector<v1::Move>& moves,
                              const v1::BoardView& view);
   void hint(Game& game, const v1::GameState& state);
-  void where(Game& game, const v1::BoardView& view, const std::vector<v1::Move>& moves,
+  void where(Game& game, const v1::GameState& state, const std::vector<v1::Move>& moves,
              const std::string& argument);
   void show_help(const v1::BoardView& view, const std::vector<v1::Move>& moves, bool online = false,
                  bool undo = true);
@@ -148,6 +152,8 @@ class Session {
   void print_board(const Game& game, const v1::BoardView& view,
                    std::optional<std::uint32_t> lit_region = std::nullopt);
   void announce(const Game& game, const Match& match);
+  // "X wins board 3." for each region the last move closed.
+  void announce_regions(const v1::BoardView& before, const v1::BoardView& after);
 
   // --- Words ---
   std::string player_name(const MatchPlan& plan, std::uint32_t seat) const;
@@ -171,15 +177,35 @@ class Session {
   std::string say(std::string_view key, const Args& args = {}) const { return ui_.text(key, args); }
   void error(std::string_view text);
 
+  // --- The host going away (reconnect.h) ---
+  // Says so once, then waits the pause of retry `attempt`; false once the
+  // player types menu or quit, or the host stays away too long.
+  bool wait_for_host(int attempt);
+
   // --- Prompts ---
   std::optional<int> choose(std::string_view question, int first, int last, int fallback);
   std::optional<bool> ask_yes_no(std::string_view question, bool fallback);
   std::optional<Level> choose_level(std::string_view question);
 
-  // --- Saving ---
+  // --- Saving (saved_play.cpp) ---
   void save();
+  // Whether what the player did is on the disk: a store, and its last
+  // save worked.
+  bool saved() const { return store_ && !save_failed_; }
+  // The text of `key`, or that nothing is saved when that is the truth.
+  std::string saved_line(std::string_view key) const;
   void keep_unfinished(const Match& match);
-  void drop_unfinished();
+  void drop_unfinished(const MatchPlan& plan);
+  // Keeps a game the host refused to restore out of the way, never deleted.
+  void set_aside(const MatchPlan& plan);
+  std::string saved_label(const SavedGame& game) const;
+  // One of this game's unfinished games, asked when there are several.
+  std::optional<SavedGame> pick_saved(const Game& game, std::string_view question);
+  // Asks first; against the computer, counts a loss.
+  void abandon(const SavedGame& saved);
+  // A new game whose slot holds an unfinished one: the player resumes it
+  // (`plan` and `moves` become it), abandons it, or goes back (false).
+  bool settle_slot(const Game& game, MatchPlan* plan, std::vector<std::uint32_t>* moves);
 
   Console& con_;
   HostLink& host_;
@@ -193,6 +219,8 @@ class Session {
   bool online_failed_ = false;  // a table could not be opened, joined or watched
   std::string table_game_id_;   // the game of the last table played or watched
   bool spectating_ = false;     // boards are drawn for a spectator
+  std::chrono::steady_clock::time_point host_lost_;
+  std::chrono::steady_clock::time_point turn_started_;  // the turn clock's start  // when the current outage began
 };
 
 }  // namespace game_client

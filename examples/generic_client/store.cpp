@@ -1,8 +1,12 @@
 #include "store.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <unistd.h>
 
 #include <google/protobuf/util/json_util.h>
 
@@ -13,7 +17,9 @@ namespace fs = std::filesystem;
 using boardgame::rules::Checked;
 using nlohmann::json;
 
-constexpr int kFormat = 1;
+// Format 1 kept a single unfinished game as an object; format 2 keeps a
+// list. Both are read.
+constexpr int kFormat = 2;
 
 const char* mode_name(Mode m) {
   switch (m) {
@@ -92,6 +98,45 @@ Checked<OnlineSeat> online_seat_from(const json& j) {
   return Result::ok(std::move(seat));
 }
 
+json saved_game_json(const SavedGame& game) {
+  json seats = json::array();
+  for (const SeatPlan& s : game.plan.seats) {
+    json seat = {{"human", s.human}};
+    if (!s.human) seat["level"] = v1::SuggestMoveRequest::Level_Name(s.level);
+    seats.push_back(seat);
+  }
+  return {{"mode", mode_name(game.plan.mode)}, {"seats", seats}, {"state", message_json(game.state)}};
+}
+
+// A list of saved games; format 1's single object is a list of one.
+std::string saved_games_from(const json& j, int format, std::vector<SavedGame>* out) {
+  if (format == 1 && j.is_object()) {
+    auto game = saved_game_from(j);
+    if (!game) return game.error;
+    out->push_back(std::move(game.value));
+    return {};
+  }
+  if (!j.is_array()) return "the unfinished games are not a list";
+  for (const json& item : j) {
+    auto game = saved_game_from(item);
+    if (!game) return game.error;
+    out->push_back(std::move(game.value));
+  }
+  return {};
+}
+
+// Writes all of `text` to `fd`; errno on failure.
+bool write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += std::size_t(n);
+  }
+  return true;
+}
+
 }  // namespace
 
 json to_json(const ClientData& data) {
@@ -102,16 +147,15 @@ json to_json(const ClientData& data) {
     for (const v1::Setting& s : settings) list.push_back(message_json(s));
     out["settings"][game] = list;
   }
-  if (data.unfinished) {
-    json seats = json::array();
-    for (const SeatPlan& s : data.unfinished->plan.seats) {
-      json seat = {{"human", s.human}};
-      if (!s.human) seat["level"] = v1::SuggestMoveRequest::Level_Name(s.level);
-      seats.push_back(seat);
-    }
-    out["unfinished"] = {{"mode", mode_name(data.unfinished->plan.mode)},
-                         {"seats", seats},
-                         {"state", message_json(data.unfinished->state)}};
+  if (!data.unfinished.empty()) {
+    json list = json::array();
+    for (const SavedGame& g : data.unfinished.all()) list.push_back(saved_game_json(g));
+    out["unfinished"] = list;
+  }
+  if (!data.set_aside.empty()) {
+    json list = json::array();
+    for (const SavedGame& g : data.set_aside) list.push_back(saved_game_json(g));
+    out["set_aside"] = list;
   }
   if (!data.device_id.empty()) out["device_id"] = data.device_id;
   if (!data.player_name.empty()) out["player_name"] = data.player_name;
@@ -132,8 +176,9 @@ json to_json(const ClientData& data) {
 Checked<ClientData> client_data_from_json(const json& j) {
   using Result = Checked<ClientData>;
   if (!j.is_object()) return Result::fail("the file does not hold a JSON object");
-  if (!j.contains("format") || j["format"] != kFormat)
-    return Result::fail("the file is not in format " + std::to_string(kFormat));
+  if (!j.contains("format") || !j["format"].is_number_integer() || j["format"] < 1 || j["format"] > kFormat)
+    return Result::fail("the file is not in format 1 to " + std::to_string(kFormat));
+  const int format = j["format"].get<int>();
   ClientData data;
   if (j.contains("scoreboard")) {
     auto board = Scoreboard::from_json(j["scoreboard"]);
@@ -153,9 +198,14 @@ Checked<ClientData> client_data_from_json(const json& j) {
     }
   }
   if (j.contains("unfinished")) {
-    auto game = saved_game_from(j["unfinished"]);
-    if (!game) return Result::fail(game.error);
-    data.unfinished = std::move(game.value);
+    std::vector<SavedGame> games;
+    if (std::string why = saved_games_from(j["unfinished"], format, &games); !why.empty())
+      return Result::fail(why);
+    for (SavedGame& g : games) data.unfinished.keep(std::move(g));
+  }
+  if (j.contains("set_aside")) {
+    if (std::string why = saved_games_from(j["set_aside"], format, &data.set_aside); !why.empty())
+      return Result::fail(why);
   }
   if (j.contains("device_id")) {
     if (!j["device_id"].is_string() || !valid_device_id(j["device_id"].get<std::string>()))
@@ -223,17 +273,33 @@ std::string Store::save(const ClientData& data) const {
   std::error_code ec;
   fs::create_directories(file_.parent_path(), ec);
   if (ec) return "cannot create " + file_.parent_path().string() + ": " + ec.message();
+  // One temporary file per process: two clients saving at once never write
+  // into each other's half-written file.
   fs::path temporary = file_;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    // Seat tokens are secrets: the file is the user's alone.
-    fs::permissions(temporary, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace, ec);
-    out << to_json(data).dump(2) << '\n';
-    if (!out.flush()) return "cannot write " + temporary.string();
+  temporary += ".tmp" + std::to_string(::getpid());
+  const std::string text = to_json(data).dump(2) + "\n";
+  auto failed = [&](const char* what) {
+    std::string why = std::string(what) + " " + temporary.string() + ": " + std::strerror(errno);
+    ::unlink(temporary.c_str());
+    return why;
+  };
+  // Seat tokens are secrets: the file is the user's alone.
+  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return "cannot create " + temporary.string() + ": " + std::strerror(errno);
+  // The new file reaches the disk before it replaces the old one.
+  if (!write_all(fd, text) || ::fsync(fd) != 0) {
+    const int saved = errno;
+    ::close(fd);
+    errno = saved;
+    return failed("cannot write");
   }
-  fs::rename(temporary, file_, ec);
-  if (ec) return "cannot replace " + file_.string() + ": " + ec.message();
+  if (::close(fd) != 0) return failed("cannot write");
+  if (::rename(temporary.c_str(), file_.c_str()) != 0) return failed("cannot rename");
+  // The rename itself is durable once the directory is.
+  if (int dir = ::open(file_.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
   return {};
 }
 

@@ -2,8 +2,8 @@
 // an unfinished game, and for playing online the device's id, the player's
 // name and the seats held at tables, in one JSON file under the user's data directory
 // ($XDG_DATA_HOME/club-games/, else ~/.local/share/club-games/). Written
-// whole to a temporary file and renamed, so a crash never leaves half a
-// file; a file that cannot be read is moved aside, never overwritten. The
+// whole to a temporary file, flushed to the disk and renamed, so neither a
+// crash nor a power cut leaves half a file or loses the previous one; a file that cannot be read is moved aside, never overwritten. The
 // file holds seat tokens, so only its owner may read it.
 #pragma once
 
@@ -16,21 +16,18 @@
 #include "language.h"
 #include "match.h"
 #include "online.h"
+#include "saved_games.h"
 #include "scoreboard.h"
 
 namespace game_client {
 
-// An unfinished game: who plays it and its record (the state as the server
-// last returned it; only its record is trusted on restoring).
-struct SavedGame {
-  MatchPlan plan;
-  v1::GameState state;
-};
-
 struct ClientData {
   Scoreboard scoreboard;
   std::map<std::string, std::vector<v1::Setting>> settings;  // by game id
-  std::optional<SavedGame> unfinished;
+  SavedGames unfinished;
+  // Games the host refused to restore (an altered record, a game it no
+  // longer plays): never offered again, never deleted.
+  std::vector<SavedGame> set_aside;
   // Playing online: made once, the only way back to a seat (Rejoin).
   std::string device_id;
   std::string player_name;               // the name last used at a table

@@ -8,6 +8,7 @@ and game-client driven on pipes, as a player would at a terminal.
 import codecs
 import json
 import os
+import pty
 import re
 import select
 import signal
@@ -50,7 +51,11 @@ class ClientProcess:
     told otherwise, and on failure shows the last `tail` characters."""
 
     def __init__(self, binary, host_address, data_home, *args, lang="en", game="uttt",
-                 timeout=30, tail=3000):
+                 timeout=30, tail=3000, tty=False):
+        """With `tty`, the input is a terminal (a pty), as for a person
+        typing: the client discards what is typed before each prompt, so
+        send only after expecting the prompt. With tty="full" the output is
+        that terminal too, which turns line editing on."""
         env = dict(os.environ)
         env["XDG_DATA_HOME"] = data_home
         env.pop("NO_COLOR", None)
@@ -62,8 +67,17 @@ class ClientProcess:
         self.data_home = data_home
         self.timeout = timeout
         self.tail = tail
-        self.proc = subprocess.Popen(command + list(args), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        self.tty = None
+        stdin = subprocess.PIPE
+        if tty:
+            self.tty, stdin = pty.openpty()
+        full = tty == "full"
+        self.proc = subprocess.Popen(command + list(args), stdin=stdin,
+                                     stdout=stdin if full else subprocess.PIPE,
+                                     stderr=stdin if full else subprocess.STDOUT, env=env)
+        self.reads = self.tty if full else self.proc.stdout.fileno()
+        if tty:
+            os.close(stdin)
         self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.out = ""
         self.pos = 0
@@ -73,10 +87,13 @@ class ClientProcess:
         left = deadline - time.monotonic()
         if left <= 0 or self.ended:
             return False
-        ready, _, _ = select.select([self.proc.stdout], [], [], left)
+        ready, _, _ = select.select([self.reads], [], [], left)
         if not ready:
             return False
-        chunk = os.read(self.proc.stdout.fileno(), 65536)
+        try:
+            chunk = os.read(self.reads, 65536)
+        except OSError:  # a pty whose other side has closed
+            chunk = b""
         if not chunk:
             self.ended = True
             return False
@@ -100,15 +117,25 @@ class ClientProcess:
         return self.out[mark:self.pos]
 
     def send(self, line):
+        if self.tty is not None:
+            os.write(self.tty, (line + "\r").encode())
+            return
         self.proc.stdin.write((line + "\n").encode())
         self.proc.stdin.flush()
 
+    def keys(self, raw):
+        """Bytes as a terminal sends them (arrows, Ctrl keys), no Enter."""
+        os.write(self.tty, raw)
+
     def finish(self, timeout=30):
         """Closes the input and waits for the exit status."""
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
+        if self.tty is not None:
+            os.write(self.tty, b"\x04")  # Ctrl-D at the start of a line
+        else:
+            try:
+                self.proc.stdin.close()
+            except BrokenPipeError:
+                pass
         deadline = time.monotonic() + timeout
         while self._read(deadline):
             pass
@@ -118,9 +145,12 @@ class ClientProcess:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if not stream.closed:
+        for stream in (self.proc.stdin, self.proc.stdout):  # None on a pty
+            if stream is not None and not stream.closed:
                 stream.close()
+        if self.tty is not None:
+            os.close(self.tty)
+            self.tty = None
 
     def saved_file(self):
         return os.path.join(self.data_home, "club-games", "game-client.json")

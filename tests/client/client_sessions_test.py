@@ -51,6 +51,10 @@ class ClientSessions(unittest.TestCase):
     def saved_file(self):
         return os.path.join(self.home.name, "club-games", "game-client.json")
 
+    def saved(self):
+        with open(self.saved_file()) as f:
+            return json.load(f)
+
     def play_first_legal_move(self, c, prompt):
         """Asks for the legal moves and plays the first; returns it."""
         c.send("moves")
@@ -185,7 +189,7 @@ class ClientSessions(unittest.TestCase):
         self.assertEqual(c.finish(), 0)
         with open(self.saved_file()) as f:
             saved = json.load(f)
-        self.assertEqual(len(saved["unfinished"]["state"]["moves"]), 2)
+        self.assertEqual(len(saved["unfinished"][-1]["state"]["moves"]), 2)
 
         again = self.client()
         again.expect(r"You have an unfinished game of .* \(against the computer, Novice\), at move 3\. "
@@ -201,7 +205,7 @@ class ClientSessions(unittest.TestCase):
         # Leaving the input without quitting keeps the game too.
         self.assertEqual(again.finish(), 0)
         with open(self.saved_file()) as f:
-            self.assertEqual(json.load(f)["unfinished"]["state"].get("moves", []), [])
+            self.assertEqual(json.load(f)["unfinished"][-1]["state"].get("moves", []), [])
 
     def test_invalid_input_gets_a_message_and_the_same_prompt(self):
         c = self.client("--mode", "two")
@@ -222,7 +226,9 @@ class ClientSessions(unittest.TestCase):
             ("hello", r"“hello” is neither a move nor a cell\. Type help for help\."),  # garbage
             ("9/10", r"“9/10” is neither a move nor a cell\."),           # an unknown move
             ("z99", r"There is no cell z99: columns go from a to i and rows from 1 to 9\."),
-            ("where 1/1", r"“1/1” is not one of your moves right now\."),
+            ("where 1/1", r"You must play in board 5\."),                 # as precise as playing it
+            ("where 5/5", r"Cell 5 of board 5 is already taken\."),
+            ("where hello", r"“hello” is neither a move nor a cell\."),
         ]
         for typed, message in tries:
             c.send(typed)
@@ -250,7 +256,7 @@ class ClientSessions(unittest.TestCase):
         self.assertIn("Join a table with an invite code", menu.group(1))
         self.assertIn("Watch a table", menu.group(1))
         c.send("7x")
-        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9(, 12)?, 0\.")
+        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9(, 10)?, 0\.")
         c.expect("Your choice: ")
         c.send("7")
         listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
@@ -296,7 +302,11 @@ class ClientSessions(unittest.TestCase):
         c.send("back")
         c.expect(r"Replay: position 1 of 2")
         c.expect("Replay > ")
-        c.send("q")
+        c.send("")
+        c.expect(r"Replay: position 2 of 2")
+        c.expect("Replay > ")
+        c.send("")  # Enter at the end leaves with a word
+        c.expect(r"That was the last position: the replay is over\.\n")
         c.expect(WHAT_NEXT)
         c.send("another")
         # The local rule is off: the same seat opens again.
@@ -331,8 +341,14 @@ class ClientSessions(unittest.TestCase):
         c.send("")
         started = time.monotonic()
         c.expect(r"You \(X, 30\ss\) > ")
+        # Reading the rules does not restart the clock.
+        time.sleep(8)
+        c.send("rules")
+        c.expect(r"== .* ==")
+        c.expect(r"You \(X, 2\d\ss\) > ")
         c.expect(r"Your time ran out: the computer plays this move for you\.", timeout=45)
         self.assertGreaterEqual(time.monotonic() - started, 29)
+        self.assertLess(time.monotonic() - started, 34)
         c.expect(r"X: you play ")
         c.expect(r"O: Computer \(Novice\) plays ")
         c.expect(r"Move 3 · ")
@@ -365,6 +381,11 @@ class ClientSessions(unittest.TestCase):
         c.expect("Your choice: ")
         c.send("q")
         self.assertEqual(c.finish(), 0)
+        # Set aside, not deleted: the record is still in the file.
+        with open(self.saved_file()) as f:
+            saved = json.load(f)
+        self.assertNotIn("unfinished", saved)
+        self.assertEqual(saved["set_aside"][0]["state"]["moves"], [40, 40])
 
     def test_a_demo_ends_with_a_result_line(self):
         c = self.client("--mode", "demo", "--level", "novato")
@@ -422,6 +443,213 @@ class ClientSessions(unittest.TestCase):
                               stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
         self.assertEqual(done.returncode, 1)
         self.assertIn("No game host answers at 127.0.0.1:1", done.stdout)
+
+    def test_enter_at_which_game_picks_the_flagship_game(self):
+        c = self.client(game=None)
+        c.expect(r"Which game\? \(1–2, Enter for (\d)\): ")
+        c.send("")
+        c.expect(r"Ultimate tic-tac-toe: what would you like to do\?")
+        c.expect("Your choice: ")
+        c.send("0")
+        self.assertEqual(c.finish(), 0)
+
+    def tty_client(self, *args, game="uttt", tty=True):
+        c = ClientProcess(ARGS.client, HOST.address, self.home.name, *args, game=game, timeout=60,
+                          tail=2000, tty=tty)
+        self.clients.append(c)
+        return c
+
+    def test_on_a_terminal_a_demo_stops_on_q(self):
+        c = self.tty_client("--demo-pause-ms", "300")
+        c.expect("Your choice: ")
+        c.send("6")
+        c.expect(r"Enter for \d\): ")
+        c.send("1")
+        c.expect(r"Enter for \d\): ")
+        c.send("1")
+        c.expect(r"\n2\. O: Computer 2 \(Novice\) plays ")
+        c.send("q")
+        c.expect(r"Stopped: the computer no longer plays itself\.")
+        c.expect("Your choice: ")  # back at the menu, not out of the client
+        self.assertNotIn("Result:", c.out)
+        c.send("0")
+        c.expect("Bye")
+        self.assertEqual(c.finish(), 0)
+
+    def test_on_a_terminal_the_computer_is_seen_thinking(self):
+        c = self.tty_client("--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("5/5")
+        c.expect(r"Computer \(Novice\) is thinking…")
+        c.expect(r"O: Computer \(Novice\) plays ")
+        c.expect(PROMPT_X)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+    def test_on_a_terminal_lines_are_edited_and_recalled(self):
+        c = self.tty_client("--mode", "two", tty="full")
+        c.expect(r"Player 1 \(X\) > ")
+        c.keys(b"5/\x1b[D\x1b[C5")  # "5/", left, right, "5": arrows move, never insert
+        c.send("")
+        c.expect(r"X: Player 1 plays 5/5 \(e5\)\.")
+        c.expect(r"Player 2 \(O\) > ")
+        c.keys(b"\x1b[A")  # up: the line before, from the history
+        c.send("")
+        c.expect(r"Cell 5 of board 5 is already taken\.")
+        c.expect(r"Player 2 \(O\) > ")
+        self.assertNotIn("^[[", c.out)
+        c.send("quit")
+        c.expect("Your game is saved")
+        self.assertEqual(c.finish(), 0)
+
+    def test_winning_a_small_board_is_announced(self):
+        c = self.client("--mode", "two")
+        for move, prompt in (("1/5", "Player 1"), ("5/1", "Player 2"), ("1/9", "Player 1"), ("9/1", "Player 2")):
+            c.expect(r"%s \([XO]\) > " % prompt)
+            c.send(move)
+        c.expect(r"Player 1 \(X\) > ")
+        self.assertNotIn("wins board", c.out)
+        c.send("1/1")  # the diagonal 1, 5, 9 of board 1
+        c.expect(r"X: Player 1 plays 1/1 \(a1\)\.\nX wins board 1\.\n")
+        c.expect(r"Player 2 \(O\) > ")
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+    # --- Issue 18: saves that cannot be lost, and the host going away ---
+
+    def own_host(self, port=0):
+        host = HostProcess(ARGS.host, ARGS.plugins, port=port, store="memory")
+        self.addCleanup(host.stop)
+        return host
+
+    def client_of(self, host, *args):
+        c = ClientProcess(ARGS.client, host.address, self.home.name, *args, timeout=60, tail=2000)
+        self.clients.append(c)
+        return c
+
+    def menu_number(self, menu_text, label):
+        return re.search(r"  (\d+)\. %s" % re.escape(label), menu_text).group(1)
+
+    def test_resuming_while_the_host_is_down_keeps_the_game_byte_for_byte(self):
+        host = self.own_host()
+        c = self.client_of(host, "--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("5/5")
+        c.expect(PROMPT_X)
+        c.send("menu")
+        menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
+        with open(self.saved_file(), "rb") as f:
+            before = f.read()
+        host.stop()
+        c.send(self.menu_number(menu.group(1), "Resume your unfinished game"))
+        c.expect(r"The game host is not answering; retrying… \(type menu to stop waiting\)")
+        c.send("menu")
+        c.expect(r"your game can’t be restored right now\. It stays saved")
+        c.expect("Your choice: ")
+        c.send("0")
+        self.assertEqual(c.finish(), 0)
+        self.assertNotIn("CANCELLED", c.out)
+        self.assertNotIn("failed to connect", c.out)
+        with open(self.saved_file(), "rb") as f:
+            self.assertEqual(f.read(), before)
+
+    def test_restarting_the_host_mid_game_carries_on(self):
+        host = self.own_host()
+        port = int(host.address.rsplit(":", 1)[1])
+        c = self.client_of(host, "--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("5/5")
+        c.expect(r"Move 3 · ")
+        c.send("moves")
+        listed = c.expect(r"Your moves \(\d+\): (.*(?:\n  .*)*)\n")
+        c.expect(PROMPT_X)
+        host.stop()
+        c.send(listed.group(1).split()[0])
+        c.expect(r"The game host is not answering; retrying…")
+        time.sleep(1)
+        self.own_host(port=port)
+        c.expect(r"The game host is back: carrying on\.")
+        c.expect(r"X: you play ")
+        c.expect(r"O: Computer \(Novice\) plays ")
+        c.expect(r"Move 5 · ")
+        c.expect(PROMPT_X)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+        self.assertNotRegex(c.out, r"CANCELLED|UNAVAILABLE|refused")
+
+    def test_a_folder_that_cannot_be_written_says_nothing_is_saved(self):
+        blocker = os.path.join(self.home.name, "a-file")
+        with open(blocker, "w") as f:
+            f.write("not a folder")
+        c = ClientProcess(ARGS.client, HOST.address, blocker, "--mode", "cpu", "--level", "novato",
+                          timeout=60, tail=2000)
+        self.clients.append(c)
+        c.expect(r"Your games could not be saved: ")
+        c.expect(PROMPT_X)
+        c.send("quit")
+        c.expect(r"Your game is not saved: it cannot be written to this device")
+        self.assertEqual(c.finish(), 0)
+        self.assertNotIn("Your game is saved", c.out)
+
+    def test_one_unfinished_game_per_opponent_and_abandoning_asks_first(self):
+        c = self.client("--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("5/5")
+        c.expect(PROMPT_X)
+        c.send("menu")
+        c.expect("Your choice: ")
+        # Another level: its own slot, the first game stays.
+        c.send("2")
+        c.expect(r"\(1–3, Enter for 1\): ")
+        c.send("3")
+        c.expect(r"\[Y/n\] ")
+        c.send("y")
+        c.expect(PROMPT_X)
+        c.send("menu")
+        c.expect("Your choice: ")
+        self.assertEqual(len(self.saved()["unfinished"]), 2)
+        # The same level again: the client asks instead of overwriting.
+        c.send("2")
+        c.expect(r"\(1–3, Enter for 1\): ")
+        c.send("1")
+        c.expect(r"\[Y/n\] ")
+        c.send("y")
+        c.expect(r"You already have an unfinished game of .*: against the computer, Novice, at move 3\.")
+        c.expect(r"Resume it instead of starting a new one\? \[Y/n\] ")
+        c.send("n")
+        c.expect(r"Abandon your game \(against the computer, Novice, at move 3\) for good\? "
+                 r"It counts as a loss on your scoreboard\. \[y/N\] ")
+        c.send("")
+        c.expect("Nothing abandoned: your game stays saved.")
+        menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
+        # The menu numbers its entries without gaps.
+        numbers = [int(n) for n in re.findall(r"^  (\d+)\. ", menu.group(1), re.M)]
+        self.assertEqual(numbers, list(range(1, len(numbers))) + [0], menu.group(1))
+        c.send(self.menu_number(menu.group(1), "Abandon an unfinished game"))
+        c.expect(r"  1\. against the computer, Novice, at move 3\n  2\. against the computer, Expert, at move 1\n")
+        c.expect(r"\(1–2, Enter for 2\): ")
+        c.send("1")
+        c.expect(r"\[y/N\] ")
+        c.send("y")
+        c.expect("The game is abandoned and counted as a loss.")
+        c.expect("Your choice: ")
+        c.send("9")
+        c.expect(r"Against the computer, Novice: 0 won, 0 drawn, 1 lost")
+        c.expect("Your choice: ")
+        c.send("0")
+        self.assertEqual(c.finish(), 0)
+        left = self.saved()["unfinished"]
+        self.assertEqual(len(left), 1)
+        self.assertEqual(left[0]["seats"][1]["level"], "EXPERTO")
+        # Declining to resume at start-up keeps the game too.
+        again = self.client()
+        again.expect(r"Resume it\? \[Y/n\] ")
+        again.send("n")
+        again.expect("It stays saved")
+        again.expect("Your choice: ")
+        again.send("0")
+        self.assertEqual(again.finish(), 0)
+        self.assertEqual(len(self.saved()["unfinished"]), 1)
 
 
 def main():

@@ -21,6 +21,15 @@ TEST(Commands, EnglishWordsAndShortcuts) {
   EXPECT_FALSE(parse_command("", en));
 }
 
+TEST(Commands, GermanWithoutUmlauts) {
+  const Catalog de = client_catalog("de");
+  EXPECT_EQ(parse_command("züge", de)->command, Command::kMoves);
+  EXPECT_EQ(parse_command("zuege", de)->command, Command::kMoves);
+  EXPECT_EQ(parse_command("rueckgaengig", de)->command, Command::kUndo);
+  EXPECT_EQ(parse_command("Menue", de)->command, Command::kMenu);
+  EXPECT_FALSE(parse_command("zuge x", de) && parse_command("zuegex", de));
+}
+
 TEST(Commands, ThePlayersLanguageWithOrWithoutAccents) {
   const Catalog es = client_catalog("es");
   EXPECT_EQ(parse_command("deshacer", es)->command, Command::kUndo);

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <thread>
+#include <pty.h>
 #include <unistd.h>
 
 namespace game_client {
@@ -23,6 +25,45 @@ struct Pipe {
     fds[1] = -1;
   }
 };
+
+TEST(Console, ALongPromptBreaksBetweenWords) {
+  Pipe p;
+  std::ostringstream out;
+  Console console(p.fds[0], out, Style(false), /*echo=*/false);
+  console.set_width(40);
+  p.write("y\n");
+  console.ask("Abandon your game (against the computer, Expert, at move 12) for good? [y/N] ");
+  EXPECT_EQ(out.str(), "Abandon your game (against\nthe computer, Expert, at\nmove 12) for good? [y/N] ");
+  std::ostringstream short_out;
+  Console narrow(p.fds[0], short_out, Style(false), /*echo=*/false);
+  narrow.set_width(40);
+  p.write("y\n");
+  narrow.ask("Short > ");
+  EXPECT_EQ(short_out.str(), "Short > ");
+}
+
+TEST(Console, OnATerminalWhatWasTypedBeforeANewPromptIsDropped) {
+  int master = -1, slave = -1;
+  ASSERT_EQ(openpty(&master, &slave, nullptr, nullptr, nullptr), 0);
+  std::ostringstream out;
+  Console console(slave, out, Style(false), /*echo=*/false);
+  console.set_discard_typeahead(true);
+  auto type = [&](const std::string& s) { ASSERT_EQ(::write(master, s.data(), s.size()), ssize_t(s.size())); };
+  type("xy");  // the previous player's half line, never sent
+  EXPECT_EQ(console.ask("X >", 200ms).status, Console::Status::kTimeout);
+  usleep(50000);
+  Console::Input in{};
+  std::thread typist([&] {
+    usleep(100000);
+    type("z\n");
+  });
+  in = console.ask("O >", 2000ms);
+  typist.join();
+  EXPECT_EQ(in.status, Console::Status::kLine);
+  EXPECT_EQ(in.text, "z");
+  close(master);
+  close(slave);
+}
 
 TEST(Console, LinesAreTrimmedAndEchoedAfterTheirPrompt) {
   Pipe p;

@@ -30,11 +30,12 @@ TEST(RulesView, EveryPartInPageOrderWithTablesRowByRow) {
   d.mutable_how_to_play()->set_heading("Play");
   d.mutable_how_to_play()->add_blocks()->mutable_bullets()->add_items("Take turns.");
   d.mutable_local_rules()->set_heading("Local rules");
+  d.mutable_local_rules()->mutable_columns()->set_details("Other values");
   d.mutable_local_rules()->mutable_columns()->set_default_value("Default");
   d.mutable_local_rules()->mutable_columns()->set_changeable("Changeable");
   auto* row = d.mutable_local_rules()->add_rows();
   row->set_name("Alternate");
-  row->set_details("Who opens changes.");
+  row->set_details("None");  // under its column's name, not bare
   row->set_default_value("On");
   row->set_changeable(true);
   d.mutable_faq()->set_heading("FAQ");
@@ -45,7 +46,7 @@ TEST(RulesView, EveryPartInPageOrderWithTablesRowByRow) {
   const std::string page = render_rules(d, Style(false), 60);
   for (const char* piece :
        {"Game\nAlso: Other\n\nFun.\n", "== Setup ==\n\n  Two players.\n", "== Play ==\n\n    • Take turns.\n",
-        "  Alternate\n    Who opens changes.\n    Default: On · Changeable: Yes\n", "  Draws?\n    Yes.\n",
+        "  Alternate\n    Other values: None\n    Default: On · Changeable: Yes\n", "  Draws?\n    Yes.\n",
         "By Club · Updated: 2026-11-30\n"})
     EXPECT_NE(page.find(piece), std::string::npos) << piece << "\n---\n" << page;
   EXPECT_LT(page.find("== Setup =="), page.find("== Play =="));

@@ -38,7 +38,7 @@ ClientData sample() {
   auto* s = state.add_settings();
   s->set_id("alternate_first_turn");
   s->mutable_value()->set_flag(false);
-  data.unfinished = SavedGame{plan, state};
+  data.unfinished.keep(SavedGame{plan, state});
   data.settings["uttt"] = {*s};
   return data;
 }
@@ -51,23 +51,87 @@ TEST(Store, SavesAndLoadsEverything) {
   ASSERT_EQ(loaded.problem, "");
   ClientData& d = loaded.data;
   EXPECT_EQ(d.scoreboard.record("uttt", "cpu_experto").wins, 1u);
-  ASSERT_TRUE(d.unfinished);
-  EXPECT_EQ(d.unfinished->plan.mode, Mode::kAgainstCpu);
-  EXPECT_EQ(d.unfinished->plan.game_id, "uttt");
-  EXPECT_EQ(d.unfinished->plan.game_number, 2u);
-  ASSERT_EQ(d.unfinished->plan.seats.size(), 2u);
-  EXPECT_FALSE(d.unfinished->plan.seats[1].human);
-  EXPECT_EQ(d.unfinished->plan.seats[1].level, v1::SuggestMoveRequest::EXPERTO);
-  EXPECT_EQ(d.unfinished->state.moves_size(), 2);
-  EXPECT_EQ(d.unfinished->plan.settings.size(), 1u);
+  ASSERT_EQ(d.unfinished.all().size(), 1u);
+  const SavedGame* u = &d.unfinished.all().front();
+  EXPECT_EQ(u->plan.mode, Mode::kAgainstCpu);
+  EXPECT_EQ(u->plan.game_id, "uttt");
+  EXPECT_EQ(u->plan.game_number, 2u);
+  ASSERT_EQ(u->plan.seats.size(), 2u);
+  EXPECT_FALSE(u->plan.seats[1].human);
+  EXPECT_EQ(u->plan.seats[1].level, v1::SuggestMoveRequest::EXPERTO);
+  EXPECT_EQ(u->state.moves_size(), 2);
+  EXPECT_EQ(u->plan.settings.size(), 1u);
   EXPECT_EQ(d.settings["uttt"].size(), 1u);
+}
+
+TEST(Store, KeepsOneUnfinishedGamePerGameAndOpponent) {
+  TempDir dir;
+  Store store(dir.path / "club-games");
+  ClientData data = sample();
+  SavedGame other = data.unfinished.all().front();
+  other.plan.seats[1].level = v1::SuggestMoveRequest::NOVATO;  // another opponent: its own slot
+  data.unfinished.keep(other);
+  SavedGame two = other;
+  two.plan.mode = Mode::kTwoPlayers;
+  two.plan.seats = {{true, {}}, {true, {}}};
+  data.unfinished.keep(two);
+  SavedGame later = two;
+  later.state.add_moves(5);  // the same slot: the newer state replaces it
+  data.unfinished.keep(later);
+  ASSERT_EQ(store.save(data), "");
+  Store::Loaded loaded = store.load();
+  ASSERT_EQ(loaded.problem, "");
+  ASSERT_EQ(loaded.data.unfinished.all().size(), 3u);
+  EXPECT_EQ(loaded.data.unfinished.all().back().state.moves_size(), 3);
+  EXPECT_EQ(loaded.data.unfinished.of_game("uttt").size(), 3u);
+}
+
+TEST(Store, AbandoningAgainstTheComputerIsALoss) {
+  MatchPlan plan = sample().unfinished.all().front().plan;
+  Scoreboard board;
+  board.count(plan, abandoned_outcome(plan));
+  EXPECT_EQ(board.record("uttt", "cpu_experto").losses, 1u);
+}
+
+TEST(Store, ReadsTheSingleGameOfFormat1) {
+  TempDir dir;
+  Store store(dir.path / "club-games");
+  fs::create_directories(dir.path / "club-games");
+  std::ofstream(store.file()) << R"({"format": 1, "unfinished": {"mode": "two_players",
+      "seats": [{"human": true}, {"human": true}], "state": {"gameId": "uttt", "moves": [40]}}})";
+  Store::Loaded loaded = store.load();
+  ASSERT_EQ(loaded.problem, "");
+  ASSERT_EQ(loaded.data.unfinished.all().size(), 1u);
+  EXPECT_EQ(loaded.data.unfinished.all().front().state.moves_size(), 1);
+}
+
+TEST(Store, SavingLeavesNoTemporaryFileAndKeepsTheFilePrivate) {
+  TempDir dir;
+  Store store(dir.path / "club-games");
+  ASSERT_EQ(store.save(sample()), "");
+  ASSERT_EQ(store.save(sample()), "");
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir.path / "club-games")) {
+    (void)entry;
+    ++files;
+  }
+  EXPECT_EQ(files, 1u);
+  EXPECT_EQ(fs::status(store.file()).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+}
+
+TEST(Store, AFolderThatCannotBeWrittenIsReported) {
+  TempDir dir;
+  std::ofstream(dir.path / "a-file") << "not a folder";
+  Store store(dir.path / "a-file" / "club-games");
+  EXPECT_NE(store.save(sample()), "");
 }
 
 TEST(Store, NoFileIsAFreshStart) {
   TempDir dir;
   Store::Loaded loaded = Store(dir.path / "club-games").load();
   EXPECT_EQ(loaded.problem, "");
-  EXPECT_FALSE(loaded.data.unfinished);
+  EXPECT_TRUE(loaded.data.unfinished.empty());
 }
 
 TEST(Store, AnUnreadableFileIsMovedAsideWithAReason) {

@@ -1,0 +1,75 @@
+#include "line_editor.h"
+
+#include <clocale>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <langinfo.h>
+
+#include <editline/readline.h>
+
+namespace game_client {
+namespace {
+
+// libedit calls back a plain function: the editor it reports to.
+LineEditor* g_current = nullptr;
+bool g_ended = false;
+std::optional<std::string> g_line;
+
+}  // namespace
+
+void LineEditor::on_line(char* text) {
+  g_ended = true;
+  if (text == nullptr) {
+    g_line.reset();
+    return;
+  }
+  g_line = std::string(text);
+  if (*text != '\0') add_history(text);
+  std::free(text);
+}
+
+void LineEditor::start(const std::string& prompt, const std::string& typed) {
+  static bool ready = [] {
+    // libedit decodes the prompt and the keys by LC_CTYPE, and gives up
+    // on multibyte text in the C locale (a prompt with "–" crashed it).
+    // The client's texts are UTF-8 whatever the environment says.
+    std::setlocale(LC_CTYPE, "");
+    if (std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0) std::setlocale(LC_CTYPE, "C.UTF-8");
+    using_history();
+    return true;
+  }();
+  (void)ready;
+  g_current = this;
+  g_ended = false;
+  g_line.reset();
+  line_.reset();
+  rl_callback_handler_install(prompt.c_str(), &LineEditor::on_line);
+  if (!typed.empty()) {
+    rl_insert_text(typed.c_str());
+    rl_redisplay();
+  }
+  active_ = true;
+}
+
+bool LineEditor::feed() {
+  rl_callback_read_char();
+  if (!g_ended) return false;
+  line_ = g_line;
+  // The line is done: the terminal goes back to its usual mode.
+  rl_callback_handler_remove();
+  active_ = false;
+  return true;
+}
+
+std::string LineEditor::stop() {
+  if (!active_) return {};
+  std::string typed = rl_line_buffer ? rl_line_buffer : "";
+  rl_callback_handler_remove();
+  active_ = false;
+  std::fputs("\n", rl_outstream ? rl_outstream : stdout);
+  std::fflush(rl_outstream ? rl_outstream : stdout);
+  return typed;
+}
+
+}  // namespace game_client
