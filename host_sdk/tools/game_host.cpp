@@ -64,6 +64,7 @@ std::string default_plugins() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  boardgame::host::skip_lock_order_checks();
   boardgame::host::ServerOptions options;
   options.listen = "127.0.0.1:50051";
   std::string plugins;
@@ -100,6 +101,12 @@ int main(int argc, char** argv) {
   app.add_option("--max-watchers", tables.max_watchers, "open watches per table at most")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t(1), std::size_t(100'000)));
+  std::size_t max_calls_at_once = boardgame::tables::TableService::kMaxCallsAtOnce;
+  app.add_option("--max-calls-at-once", max_calls_at_once,
+                 "table calls that change tables served at once; more wait their turn, before "
+                 "the host takes them (0: no bound)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t(0), std::size_t(1'000'000)));
   app.add_option("--cpu-ms", tables.cpu_ms, "thinking time of the CPU's seats per move")
       ->capture_default_str()
       ->check(CLI::Range(1, 60'000));
@@ -163,7 +170,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::cerr << "game-host: " << table_host->table_count() << " open table(s) in " << store << "\n";
-  boardgame::tables::TableService table_service(*table_host);
+  boardgame::tables::TableService table_service(*table_host, max_calls_at_once);
   boardgame::host::RunningServer running;
   try {
     running = boardgame::host::start_server({&service, &table_service}, options);

@@ -35,6 +35,7 @@
 #include <thread>
 
 #include "boardgame/host/loader.h"
+#include "boardgame/host/server.h"
 #include "host_process.h"
 #include "table_load_tables.h"
 
@@ -77,6 +78,7 @@ void print_latency(const char* what, CallTimes& times) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  boardgame::host::skip_lock_order_checks();
   Options o;
   fs::path plugins, game_host, rules_folder;
   std::string target, store = "memory";

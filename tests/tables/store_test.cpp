@@ -96,13 +96,14 @@ v1::TableEvent event_of(const std::string& table_id, std::uint64_t version) {
 }
 
 // The change that takes a table from version `from` to `to`.
-Commit change(const std::string& table_id, std::uint64_t from, std::uint64_t to) {
-  Commit commit;
-  commit.record = record_of(table_id, to);
+Commit change(const std::string& table_id, std::uint64_t from, std::uint64_t to,
+              v1::TableEvent::Kind last_kind = v1::TableEvent::KIND_UNSPECIFIED) {
+  std::vector<v1::TableEvent> events;
   for (std::uint64_t version = from + 1; version <= to; ++version) {
-    commit.events.push_back(event_of(table_id, version));
+    events.push_back(event_of(table_id, version));
   }
-  return commit;
+  if (last_kind != v1::TableEvent::KIND_UNSPECIFIED) events.back().set_kind(last_kind);
+  return commit_of(record_of(table_id, to), events);
 }
 
 v1::FinishedGame game_of(const std::string& table_id, std::uint32_t number) {
@@ -278,8 +279,8 @@ TEST_P(TableStoreTest, CloseRemovesTheTableAndItsEventsButKeepsItsFinishedGames)
   ASSERT_EQ(commit_and_wait(*store_, std::move(first_game)), "");
   ASSERT_EQ(commit_and_wait(*store_, change("beta", 0, 2)), "");
 
-  Commit expiry = change("alpha", 3, 5);  // the second game's end, then EXPIRED
-  expiry.events.back().set_kind(v1::TableEvent::EXPIRED);
+  // The second game's end, then EXPIRED.
+  Commit expiry = change("alpha", 3, 5, v1::TableEvent::EXPIRED);
   expiry.finished = game_of("alpha", 2);
   expiry.close = true;
   ASSERT_EQ(commit_and_wait(*store_, std::move(expiry)), "");

@@ -29,14 +29,15 @@ struct InProcessHost {
   std::unique_ptr<host::GameService> game_service;
   host::RunningServer server;
 
-  InProcessHost() {
+  // `max_calls_at_once`: the service's gate; a small one makes calls queue.
+  explicit InProcessHost(std::size_t max_calls_at_once) {
     tables::TableHostOptions options;
     options.cpu_ms = 5;
     options.stand_in_ms = 5;
     options.grace_ms = 50;
     table_host = std::make_unique<tables::TableHost>(games.games, tables::open_store("memory"),
                                                      clock, options);
-    table_service = std::make_unique<tables::TableService>(*table_host);
+    table_service = std::make_unique<tables::TableService>(*table_host, max_calls_at_once);
     game_service = std::make_unique<host::GameService>(games.games);
     server = host::start_server({game_service.get(), table_service.get()}, host::ServerOptions{});
   }
@@ -51,8 +52,10 @@ struct InProcessHost {
   }
 };
 
-TEST(TablesUnderLoad, PlayersSpectatorsAndTheCpuAtManyTablesAtOnce) {
-  InProcessHost host;
+class TablesUnderLoad : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(TablesUnderLoad, PlayersSpectatorsAndTheCpuAtManyTablesAtOnce) {
+  InProcessHost host(GetParam());
   constexpr int kTables = 8;
   std::atomic<int> finished_games{0}, failures{0};
   std::vector<std::thread> players;
@@ -162,5 +165,10 @@ TEST(TablesUnderLoad, PlayersSpectatorsAndTheCpuAtManyTablesAtOnce) {
   EXPECT_EQ(failures.load(), 0);
   EXPECT_GE(finished_games.load(), kTables);
 }
+
+// The default gate, and one so small that most calls wait their turn.
+INSTANTIATE_TEST_SUITE_P(Gates, TablesUnderLoad,
+                         ::testing::Values(tables::TableService::kMaxCallsAtOnce, 2),
+                         [](const auto& info) { return "AtOnce" + std::to_string(info.param); });
 
 }  // namespace

@@ -113,7 +113,7 @@ TEST(Seats, NamesAndDeviceIdsAreChecked) {
   *request.add_seats() = plan(kPerson);
   *request.add_seats() = plan(kPerson);
   request.mutable_player()->set_device_id(new_device());
-  for (const std::string bad : {std::string(""), std::string("   "), std::string("tab\there"),
+  for (const std::string& bad : {std::string(""), std::string("   "), std::string("tab\there"),
                                 std::string("\xC3\x28"), std::string(33, 'a'), std::string("bell\x07")}) {
     request.mutable_player()->set_name(bad);
     expect_refusal(h.create(request), grpc::INVALID_ARGUMENT, "bad_name");

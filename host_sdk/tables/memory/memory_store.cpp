@@ -29,7 +29,7 @@ void MemoryTableStore::commit(Commit commit, Done done) {
 // The same refusals as the SQLite store's constraints, so that a service
 // behaves the same on either.
 std::string MemoryTableStore::refusal(const Commit& commit) const {
-  const std::string& table_id = commit.record.table().table_id();
+  const std::string& table_id = commit.table_id;
   if (table_id.empty()) return "table store: a commit without a table id";
   if (commit.finished) {
     auto games = finished_.find(table_id);
@@ -42,10 +42,10 @@ std::string MemoryTableStore::refusal(const Commit& commit) const {
   if (commit.close) return "";  // its events are not kept
   auto stored = events_.find(table_id);
   std::set<std::uint64_t> versions;
-  for (const v1::TableEvent& event : commit.events) {
-    bool known = stored != events_.end() && stored->second.count(event.version()) > 0;
-    if (known || !versions.insert(event.version()).second) {
-      return "table store: event " + std::to_string(event.version()) + " of table " + table_id +
+  for (const Commit::Event& event : commit.events) {
+    bool known = stored != events_.end() && stored->second.count(event.version) > 0;
+    if (known || !versions.insert(event.version).second) {
+      return "table store: event " + std::to_string(event.version) + " of table " + table_id +
              " is already stored (a double write)";
     }
   }
@@ -53,7 +53,7 @@ std::string MemoryTableStore::refusal(const Commit& commit) const {
 }
 
 void MemoryTableStore::apply(Commit& commit) {
-  const std::string table_id = commit.record.table().table_id();
+  const std::string table_id = commit.table_id;
   if (commit.finished) {
     std::uint32_t number = commit.finished->game_number();
     finished_[table_id][number] = std::move(*commit.finished);
@@ -64,10 +64,7 @@ void MemoryTableStore::apply(Commit& commit) {
     return;
   }
   auto& table_events = events_[table_id];
-  for (v1::TableEvent& event : commit.events) {
-    std::uint64_t version = event.version();
-    table_events[version] = std::move(event);
-  }
+  for (Commit::Event& event : commit.events) table_events[event.version] = std::move(event.bytes);
   tables_[table_id] = std::move(commit.record);
 }
 
@@ -90,7 +87,7 @@ std::vector<v1::TableRecord> MemoryTableStore::load_tables() {
   std::lock_guard lock(mutex_);
   std::vector<v1::TableRecord> records;
   records.reserve(tables_.size());
-  for (const auto& [id, record] : tables_) records.push_back(record);
+  for (const auto& [id, bytes] : tables_) records.emplace_back().ParseFromString(bytes);
   return records;
 }
 
@@ -101,7 +98,8 @@ std::vector<v1::TableEvent> MemoryTableStore::events(const std::string& table_id
   auto table = events_.find(table_id);
   if (table == events_.end() || after >= upto) return found;
   auto end = table->second.upper_bound(upto);
-  for (auto it = table->second.upper_bound(after); it != end; ++it) found.push_back(it->second);
+  for (auto it = table->second.upper_bound(after); it != end; ++it)
+    found.emplace_back().ParseFromString(it->second);
   return found;
 }
 

@@ -42,9 +42,10 @@ class MemoryTableStore : public TableStore {
   std::condition_variable queue_changed_;
 
   // A commit is applied inside commit() itself: in memory, applied is
-  // durable.
-  std::map<std::string, v1::TableRecord> tables_;
-  std::map<std::string, std::map<std::uint64_t, v1::TableEvent>> events_;
+  // durable. Records and events are kept serialized, as the SQLite store
+  // keeps them, and parsed when read.
+  std::map<std::string, std::string> tables_;
+  std::map<std::string, std::map<std::uint64_t, std::string>> events_;
   std::map<std::string, std::map<std::uint32_t, v1::FinishedGame>> finished_;
 
   // The `done` calls waiting for the callback thread. They never run inside

@@ -437,7 +437,7 @@ class SqliteTableStore::Writer {
 
   void write_one(const Commit& commit) {
     Statements& s = *statements_;
-    const std::string& table_id = commit.record.table().table_id();
+    const std::string& table_id = commit.table_id;
     if (table_id.empty()) throw Refused("a commit without a table id");
     if (commit.finished) {
       std::uint32_t number = commit.finished->game_number();
@@ -446,7 +446,9 @@ class SqliteTableStore::Writer {
       s.add_finished.bind(1, table_id);
       s.add_finished.bind(2, static_cast<std::int64_t>(number));
       s.add_finished.bind_blob(3, game);
-      insert(s.add_finished, "finished game " + std::to_string(number) + " of table " + table_id);
+      insert(s.add_finished, [&] {
+        return "finished game " + std::to_string(number) + " of table " + table_id;
+      });
     }
     if (commit.close) {
       s.delete_table.bind(1, table_id);
@@ -456,37 +458,38 @@ class SqliteTableStore::Writer {
       return;
     }
     {
-      std::uint64_t version = commit.record.table().version();
-      if (version > kLargestVersion)
+      if (commit.version > kLargestVersion)
         throw Refused("table " + table_id + " has too large a version");
-      std::string record = commit.record.SerializeAsString();
       Statement::Reset reset(s.put_table);
       s.put_table.bind(1, table_id);
-      s.put_table.bind(2, commit.record.table().invite_code());
-      s.put_table.bind(3, static_cast<std::int64_t>(version));
-      s.put_table.bind_blob(4, record);
+      s.put_table.bind(2, commit.invite_code);
+      s.put_table.bind(3, static_cast<std::int64_t>(commit.version));
+      s.put_table.bind_blob(4, commit.record);
       s.put_table.run();
     }
-    for (const v1::TableEvent& event : commit.events) {
-      std::string what = "event " + std::to_string(event.version()) + " of table " + table_id;
-      if (event.version() > kLargestVersion) throw Refused(what + " has too large a version");
-      std::string bytes = event.SerializeAsString();
+    for (const Commit::Event& event : commit.events) {
+      if (event.version > kLargestVersion)
+        throw Refused("event " + std::to_string(event.version) + " of table " + table_id +
+                      " has too large a version");
       Statement::Reset reset(s.add_event);
       s.add_event.bind(1, table_id);
-      s.add_event.bind(2, static_cast<std::int64_t>(event.version()));
-      s.add_event.bind_blob(3, bytes);
-      insert(s.add_event, what);
+      s.add_event.bind(2, static_cast<std::int64_t>(event.version));
+      s.add_event.bind_blob(3, event.bytes);
+      insert(s.add_event, [&] {
+        return "event " + std::to_string(event.version) + " of table " + table_id;
+      });
     }
   }
 
   // A row whose key is already there means the same change written twice.
-  static void insert(Statement& statement, const std::string& what) {
+  // `what()` names the row; it is called only for the message.
+  template <class What>
+  static void insert(Statement& statement, const What& what) {
     try {
       statement.run();
     } catch (const SqliteError& error) {
-      if (error.code() == SQLITE_CONSTRAINT_PRIMARYKEY) {
-        throw Refused(what + " is already stored (a double write)");
-      }
+      if (error.code() == SQLITE_CONSTRAINT_PRIMARYKEY)
+        throw Refused(what() + " is already stored (a double write)");
       throw;
     }
   }

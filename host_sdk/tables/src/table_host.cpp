@@ -115,6 +115,9 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
   current.set_version(current.version() + change.items.size());
 
   Commit commit;
+  commit.table_id = current.table_id();
+  commit.invite_code = current.invite_code();
+  commit.version = current.version();
   std::vector<std::shared_ptr<const PublishedEvent>> published;
   for (std::size_t i = 0; i < change.items.size(); ++i) {
     auto event = std::make_shared<PublishedEvent>();
@@ -127,11 +130,12 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
     e.set_time_ms(now);
     *e.mutable_table() = current;
     e.mutable_table()->set_version(first + i);
-    event->bytes = grpc::Slice(e.SerializeAsString());
-    commit.events.push_back(e);
+    std::string bytes = e.SerializeAsString();
+    event->bytes = grpc::Slice(bytes);
+    commit.events.push_back({e.version(), std::move(bytes)});
     published.push_back(std::move(event));
   }
-  commit.record = table.record;
+  commit.record = table.record.SerializeAsString();
   commit.finished = std::move(change.finished);
   commit.close = change.close;
   if (reply) table.waiting.emplace(current.version(), std::move(reply));

@@ -1,10 +1,13 @@
 #include "boardgame/tables/table_service.h"
 
+#include <algorithm>
 #include <deque>
 #include <limits>
 #include <mutex>
+#include <thread>
 
 #include "boardgame/host/error_status.h"
+#include "call_gate.h"
 
 namespace boardgame::tables {
 
@@ -21,6 +24,21 @@ Reply<Response> finish(Context* context, Unary* reactor, Response* out) {
     if (status.ok()) *out = std::move(response);
     reactor->Finish(host::on_the_wire(context, status));
   };
+}
+
+// A call that changes a table: it goes through the gate, and leaves it once
+// answered.
+template <class Response, class Serve>
+Unary* changing_call(CallGate& gate, Context* context, Response* out, Serve serve) {
+  Unary* reactor = context->DefaultReactor();
+  gate.enter([&gate, context, reactor, out, serve = std::move(serve)] {
+    Reply<Response> reply = finish(context, reactor, out);
+    serve([&gate, reply = std::move(reply)](const grpc::Status& status, Response response) {
+      reply(status, std::move(response));
+      gate.leave();
+    });
+  });
+  return reactor;
 }
 
 grpc::Status malformed_watch() {
@@ -169,53 +187,60 @@ class WatchReactor final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
 
 }  // namespace
 
+TableService::TableService(TableHost& host, std::size_t max_calls_at_once)
+    : host_(host),
+      gate_(std::make_unique<CallGate>(max_calls_at_once,
+                                       std::max(2u, std::thread::hardware_concurrency()))) {}
+
+TableService::~TableService() = default;
+
 Unary* TableService::CreateTable(Context* c, const v1::CreateTableRequest* q,
                                  v1::CreateTableResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.create(*q, finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, q](Reply<v1::CreateTableResponse> reply) {
+    host_.create(*q, std::move(reply));
+  });
 }
 
 Unary* TableService::JoinTable(Context* c, const v1::JoinTableRequest* q, v1::SeatResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.join(*q, c->peer(), finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
+    host_.join(*q, c->peer(), std::move(reply));
+  });
 }
 
 Unary* TableService::Rejoin(Context* c, const v1::RejoinRequest* q, v1::SeatResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.rejoin(*q, c->peer(), finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
+    host_.rejoin(*q, c->peer(), std::move(reply));
+  });
 }
 
 Unary* TableService::Leave(Context* c, const v1::SeatRequest* q, v1::TableResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.leave(*q, finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+    host_.leave(*q, std::move(reply));
+  });
 }
 
 Unary* TableService::Play(Context* c, const v1::PlayRequest* q, v1::PlayResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.play(*q, finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, q](Reply<v1::PlayResponse> reply) {
+    host_.play(*q, std::move(reply));
+  });
 }
 
 Unary* TableService::Resign(Context* c, const v1::GameRequest* q, v1::TableResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.resign(*q, finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+    host_.resign(*q, std::move(reply));
+  });
 }
 
 Unary* TableService::Undo(Context* c, const v1::UndoRequest* q, v1::TableResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.undo(*q, finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+    host_.undo(*q, std::move(reply));
+  });
 }
 
 Unary* TableService::NextGame(Context* c, const v1::GameRequest* q, v1::TableResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  host_.next_game(*q, finish(c, reactor, r));
-  return reactor;
+  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+    host_.next_game(*q, std::move(reply));
+  });
 }
 
 Unary* TableService::GetTable(Context* c, const v1::TableRef* q, v1::TableResponse* r) {

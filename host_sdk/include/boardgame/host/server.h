@@ -33,4 +33,10 @@ inline RunningServer start_server(GameService& service, const ServerOptions& opt
   return start_server(std::vector<grpc::Service*>{&service}, options);
 }
 
+// Turns off abseil's lock-order graph for the process. Debian builds
+// abseil in debug mode, which records every gRPC mutex lock in a deadlock
+// detector: a few percent of a busy host's and load generator's CPU, for
+// checks meant for abseil's own debugging. Call it first thing in main().
+void skip_lock_order_checks();
+
 }  // namespace boardgame::host

@@ -4,10 +4,15 @@
 // open watches cost no thread each.
 #pragma once
 
+#include <cstddef>
+#include <memory>
+
 #include "boardgame/tables/table_host.h"
 #include "boardgame/v1/table_service.grpc.pb.h"
 
 namespace boardgame::tables {
+
+class CallGate;
 
 namespace detail {
 // Watch is raw: each event is serialized once, for all its watchers.
@@ -16,8 +21,16 @@ using TableServiceBase = v1::TableService::WithRawCallbackMethod_Watch<v1::Table
 
 class TableService final : public detail::TableServiceBase {
  public:
-  // `host` must outlive the service.
-  explicit TableService(TableHost& host) : host_(host) {}
+  // Calls that change tables served at once, by default: enough for the
+  // store to write big batches, few enough that a move taken reaches its
+  // watchers within a few batches.
+  static constexpr std::size_t kMaxCallsAtOnce = 32;
+
+  // `host` must outlive the service. Past `max_calls_at_once` (0: no
+  // bound), a call that changes a table waits its turn before the host
+  // takes it.
+  explicit TableService(TableHost& host, std::size_t max_calls_at_once = kMaxCallsAtOnce);
+  ~TableService() override;
 
   using Context = grpc::CallbackServerContext;
   using Unary = grpc::ServerUnaryReactor;
@@ -36,6 +49,7 @@ class TableService final : public detail::TableServiceBase {
 
  private:
   TableHost& host_;
+  std::unique_ptr<CallGate> gate_;
 };
 
 }  // namespace boardgame::tables

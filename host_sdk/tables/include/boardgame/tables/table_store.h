@@ -18,18 +18,41 @@ namespace boardgame::tables {
 
 namespace v1 = ::boardgame::v1;
 
-// One change of one table, written all or nothing.
+// One change of one table, written all or nothing. Its messages come
+// serialized: the host serializes each once, for the store and the
+// watchers alike, instead of handing the store copies to serialize again.
 struct Commit {
-  // The table after the change. Its table().version() is the last event's.
-  v1::TableRecord record;
-  // The change's events, consecutive versions following the last commit's.
-  std::vector<v1::TableEvent> events;
+  std::string table_id;
+  std::string invite_code;
+  // The table's version after the change: its last event's.
+  std::uint64_t version = 0;
+  // The table after the change: a v1::TableRecord.
+  std::string record;
+  // The change's events (v1::TableEvent), consecutive versions following
+  // the last commit's.
+  struct Event {
+    std::uint64_t version = 0;
+    std::string bytes;
+  };
+  std::vector<Event> events;
   // Set when the change finished a game.
   std::optional<v1::FinishedGame> finished;
   // The table is closed (expired): its record and events go, its finished
   // games stay.
   bool close = false;
 };
+
+// The commit of `record` and `events`, serialized.
+inline Commit commit_of(const v1::TableRecord& record, const std::vector<v1::TableEvent>& events) {
+  Commit commit;
+  commit.table_id = record.table().table_id();
+  commit.invite_code = record.table().invite_code();
+  commit.version = record.table().version();
+  commit.record = record.SerializeAsString();
+  for (const v1::TableEvent& event : events)
+    commit.events.push_back({event.version(), event.SerializeAsString()});
+  return commit;
+}
 
 class TableStore {
  public:
