@@ -44,23 +44,6 @@ std::string default_store() {
   return "sqlite:club-games-tables.db";
 }
 
-// Without --plugins: the first of the folders the build names, relative to
-// this program's own folder, that exists. Installed, that is the package's
-// plugin folder (bin/../lib/club-games/plugins); in a build tree it is
-// build/plugins beside build/bin. Relative to the program, not to a prefix
-// fixed at build time, so a staged or relocated install finds its own.
-std::string default_plugins() {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return {};
-  for (const char* relative : {CLUB_PLUGIN_DIRS_FROM_BIN}) {
-    const fs::path candidate = (self.parent_path() / relative).lexically_normal();
-    if (fs::is_directory(candidate, ec)) return candidate.string();
-  }
-  return {};
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,7 +115,7 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   if (plugins.empty()) {
-    if ((plugins = default_plugins()).empty()) {
+    if ((plugins = boardgame::host::default_plugin_folder()).empty()) {
       std::cerr << "game-host: no plugin folder found beside this program; name one with "
                    "--plugins\n";
       return 2;

@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
   attach->needs(app.get_option("--host-pid"));
   app.add_option("--rules", rules_folder,
                  "plugin folder the bots read the game's rules from, in-process (default: "
-                 "--plugins, else the plugins folder beside table-load's bin/)")
+                 "--plugins, else this installation's plugin folder)")
       ->check(CLI::ExistingDirectory);
   app.add_option("--game", o.game, "the game the tables play")->capture_default_str();
   app.add_option("--tables", o.tables, "tables played at once")
@@ -147,7 +147,8 @@ int main(int argc, char** argv) {
   if (max_growth < 0 && !in_ram) max_growth = 10;
   const fs::path bin = fs::read_symlink("/proc/self/exe").parent_path();
   if (game_host.empty()) game_host = bin / "game-host";
-  if (rules_folder.empty()) rules_folder = plugins.empty() ? bin.parent_path() / "plugins" : plugins;
+  if (rules_folder.empty())
+    rules_folder = plugins.empty() ? fs::path(boardgame::host::default_plugin_folder()) : plugins;
 
   try {
     std::unique_ptr<HostProcess> host;

@@ -76,6 +76,9 @@ TEST(Loader, RefusesEachBrokenPlugin) {
       {FIXTURE_DUPLICATE, "zz_second_uttt.so", "duplicate game id 'uttt', already served from "},
       {FIXTURE_FAILING, "failing.so",
        "its calls fail: DescribeGame returned INTERNAL: this fixture always fails"},
+      {FIXTURE_OTHER_SDK, "other_sdk.so",
+       "built against another SDK: it needs libboardgame_proto.so.0.0, this host has "
+       "libboardgame_proto.so."},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.file);

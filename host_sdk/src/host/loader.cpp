@@ -7,6 +7,7 @@
 
 #include "boardgame/v1/game_service.pb.h"
 #include "boardgame/host/status_names.h"
+#include "elf_needed.h"
 
 namespace boardgame::host {
 
@@ -34,8 +35,22 @@ void check_exports_entry(const fs::path& file) {
                   BOARDGAME_ENTRY_SECTION_NAME + "'");
 }
 
+// A plugin built against another minor version of the SDK needs another
+// libboardgame_proto (its soname carries major.minor). Were that library
+// installed too, loading the plugin would bring a second copy of the
+// generated code into the process, which aborts it ("File already exists in
+// database"). So it is refused from its file, before it is loaded.
+void check_proto_library(const fs::path& file) {
+  constexpr std::string_view kProtoLibrary = "libboardgame_proto.so";
+  for (const std::string& needed : needed_libraries(file))
+    if (needed.rfind(kProtoLibrary, 0) == 0 && needed != CLUB_PROTO_SONAME)
+      throw Refused("built against another SDK: it needs " + needed + ", this host has " +
+                    CLUB_PROTO_SONAME + "; rebuild it against this host's SDK");
+}
+
 GamePlugin open(const fs::path& file) {
   check_exports_entry(file);
+  check_proto_library(file);
   std::shared_ptr<boost::dll::shared_library> library;
   try {
     library = std::make_shared<boost::dll::shared_library>(
@@ -112,6 +127,17 @@ LoadResult load_plugins(const fs::path& folder) {
 std::string describe(const LoadNote& note) {
   if (note.loaded) return "loaded game '" + note.game_id + "' from " + note.file.string();
   return "refused " + note.file.string() + ": " + note.reason;
+}
+
+std::string default_plugin_folder() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  for (const char* relative : {CLUB_PLUGIN_DIRS_FROM_BIN}) {
+    const fs::path candidate = (self.parent_path() / relative).lexically_normal();
+    if (fs::is_directory(candidate, ec)) return candidate.string();
+  }
+  return {};
 }
 
 }  // namespace boardgame::host

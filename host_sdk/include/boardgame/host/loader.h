@@ -30,6 +30,13 @@ struct LoadResult {
 // std::filesystem::filesystem_error when the folder cannot be read.
 LoadResult load_plugins(const std::filesystem::path& folder);
 
+// The plugin folder of this installation, found from the running
+// program's own folder, or empty when there is none. Installed, that is the
+// package's plugin folder (bin/../lib/club-games/plugins); in a build tree,
+// build/plugins beside build/bin. Relative to the program, not to a prefix
+// fixed at build time, so a staged or relocated install finds its own.
+std::string default_plugin_folder();
+
 // One line per note, for a log: "loaded uttt from ..." or "refused ...: why".
 std::string describe(const LoadNote& note);
 
