@@ -114,10 +114,7 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
   const std::uint64_t first = current.version() + 1;
   current.set_version(current.version() + change.items.size());
 
-  Commit commit;
-  commit.table_id = current.table_id();
-  commit.invite_code = current.invite_code();
-  commit.version = current.version();
+  Commit commit = commit_of(table.record);
   std::vector<std::shared_ptr<const PublishedEvent>> published;
   for (std::size_t i = 0; i < change.items.size(); ++i) {
     auto event = std::make_shared<PublishedEvent>();
@@ -135,7 +132,6 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
     commit.events.push_back({e.version(), std::move(bytes)});
     published.push_back(std::move(event));
   }
-  commit.record = table.record.SerializeAsString();
   commit.finished = std::move(change.finished);
   commit.close = change.close;
   if (reply) table.waiting.emplace(current.version(), std::move(reply));

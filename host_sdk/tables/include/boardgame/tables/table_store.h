@@ -43,7 +43,8 @@ struct Commit {
 };
 
 // The commit of `record` and `events`, serialized.
-inline Commit commit_of(const v1::TableRecord& record, const std::vector<v1::TableEvent>& events) {
+inline Commit commit_of(const v1::TableRecord& record,
+                        const std::vector<v1::TableEvent>& events = {}) {
   Commit commit;
   commit.table_id = record.table().table_id();
   commit.invite_code = record.table().invite_code();
