@@ -15,7 +15,7 @@ struct CommandWords {
   const char* shortcut;  // "" when the command has none
 };
 
-constexpr std::array<CommandWords, 15> kCommands = {{
+constexpr std::array<CommandWords, 17> kCommands = {{
     {Command::kHelp, "command.help", "help", "?"},
     {Command::kMoves, "command.moves", "moves", ""},
     {Command::kWhere, "command.where", "where", ""},
@@ -31,6 +31,8 @@ constexpr std::array<CommandWords, 15> kCommands = {{
     {Command::kMenu, "command.menu", "menu", "m"},
     {Command::kNext, "command.next", "next", "n"},
     {Command::kBack, "command.back", "back", "b"},
+    {Command::kExport, "command.export", "export", "e"},
+    {Command::kSave, "command.save", "save", "s"},
 }};
 
 // UTF-8 Latin letters with accents, and what they fold to.

@@ -15,7 +15,7 @@ namespace game_client {
 
 enum class Command {
   kHelp, kMoves, kWhere, kHint, kUndo, kResign, kBoard, kRules, kScore, kQuit,
-  kAnother, kReplay, kMenu, kNext, kBack,
+  kAnother, kReplay, kMenu, kNext, kBack, kExport, kSave,
 };
 
 struct TypedCommand {

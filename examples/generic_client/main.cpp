@@ -61,6 +61,13 @@ int main(int argc, char** argv) {
   create->excludes(join)->excludes(watch);
   join->excludes(watch);
   app.add_option("--name", options.name, "your name at online tables (1 to 32 characters)");
+  app.add_option("--names", options.names,
+                 "two players on one screen: their names, e.g. --names Ana,Bruno (default: asked)")
+      ->delimiter(',')
+      ->expected(2)
+      ->check([](const std::string& name) {
+        return game_client::valid_player_name(name) ? std::string() : "a name is 1 to 32 characters";
+      });
   int demo_pause_ms = 700;
   app.add_option("--demo-pause-ms", demo_pause_ms, "pause between demo moves on a terminal")
       ->check(CLI::Range(0, 10000))
@@ -81,6 +88,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.language = language.value;
+  if (options.names.size() == 2 && options.names[0] == options.names[1]) {
+    std::cerr << "game-client: --names: the two players need different names\n";
+    return 2;
+  }
   if (mode == "two") options.mode = Mode::kTwoPlayers;
   if (mode == "cpu") options.mode = Mode::kAgainstCpu;
   if (mode == "demo") options.mode = Mode::kDemo;

@@ -8,6 +8,13 @@ std::vector<bool> MatchPlan::humans() const {
   return out;
 }
 
+std::uint32_t MatchPlan::person_seat() const {
+  if (mode != Mode::kAgainstCpu) return 0;
+  for (std::uint32_t s = 1; s <= seats.size(); ++s)
+    if (human(s)) return s;
+  return 0;
+}
+
 Failure Match::build(HostLink& host, const MatchPlan& plan, const std::vector<std::uint32_t>& moves,
                      Match* out) {
   v1::SetupRequest request;

@@ -24,6 +24,7 @@ enum class Mode {
 struct SeatPlan {
   bool human = true;
   Level level = v1::SuggestMoveRequest::NORMAL;  // when played by the CPU
+  std::string name;  // a person's name, when given; "" for "Player 1"...
 };
 
 // Who plays a game and with which settings: what "another game" keeps and
@@ -37,6 +38,8 @@ struct MatchPlan {
 
   bool human(std::uint32_t seat) const { return seat >= 1 && seat <= seats.size() && seats[seat - 1].human; }
   std::vector<bool> humans() const;
+  // The seat of the one person playing the computer; 0 in any other mode.
+  std::uint32_t person_seat() const;
 };
 
 class Match {

@@ -531,7 +531,9 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
     case Command::kMenu: leave_table(on); return Next::kMenu;
     case Command::kReplay:
     case Command::kNext:
-    case Command::kBack: error(say("online.not_here")); break;
+    case Command::kBack:
+    case Command::kExport:
+    case Command::kSave: error(say("online.not_here")); break;
   }
   return std::nullopt;
 }
@@ -732,12 +734,30 @@ void Session::finish_table(const Game& game, const Online& on, const v1::Table& 
       say("end.result", {{"summary", game.text.text(state.outcome().summary())}, {"verdict", verdict}}),
       Tone::kTitle));
   show_table_score(on, t);
+  if (!on.spectator()) record_finished(finished_at_table(on, t), t.table_id());
   if (on.spectator())
     con_.line(say("online.watch_end", {{"quit", command_word(Command::kQuit, ui_)}}));
   else
     con_.line(say("online.end_choices", {{"another", command_word(Command::kAnother, ui_)},
                                          {"menu", command_word(Command::kMenu, ui_)},
                                          {"quit", command_word(Command::kQuit, ui_)}}));
+}
+
+FinishedGame Session::finished_at_table(const Online& on, const v1::Table& t) const {
+  FinishedGame game;
+  game.plan.game_id = t.game_id();
+  game.plan.mode = Mode::kTwoPlayers;
+  for (const v1::Seat& s : t.seats()) {
+    SeatPlan seat;
+    seat.human = s.plan().kind() != v1::SeatPlan::CPU;
+    if (!seat.human && s.plan().level() != v1::SuggestMoveRequest::LEVEL_UNSPECIFIED) seat.level = s.plan().level();
+    if (seat.human && valid_player_name(s.name())) seat.name = s.name();
+    game.plan.seats.resize(std::max<std::size_t>(game.plan.seats.size(), s.number()));
+    if (s.number() >= 1) game.plan.seats[s.number() - 1] = seat;
+  }
+  game.reader = on.seat.seat;
+  game.state = t.state();
+  return game;
 }
 
 void Session::show_table_score(const Online& on, const v1::Table& t) {

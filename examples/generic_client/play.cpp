@@ -216,6 +216,8 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
       case Command::kReplay:
       case Command::kNext:
       case Command::kBack:
+      case Command::kExport:
+      case Command::kSave:
         error(say("game.not_over", {{"resign", command_word(Command::kResign, ui_)}}));
         return Turn::kStay;
     }
@@ -416,9 +418,10 @@ Session::Next Session::finish(Game& game, Match& match) {
         if (!s.human) args["level"] = level_name(s.level);
       con_.line(say("score.cpu_line_short", args));
     } else {
-      con_.line(say("score.two_line", args));
+      con_.line(two_players_line(Scoreboard::people(Scoreboard::record_key(plan)), r));
     }
   }
+  record_finished(FinishedGame{{}, plan, plan.person_seat(), state, {}});
   drop_unfinished(plan);
   if (single_demo_) return Next::kQuit;
 

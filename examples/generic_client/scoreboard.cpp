@@ -1,6 +1,24 @@
 #include "scoreboard.h"
 
+#include <algorithm>
+
 namespace game_client {
+namespace {
+
+constexpr std::string_view kPeoplePrefix = "two_players:";
+
+// The sorted names of two named people; empty unless every seat has one.
+std::vector<std::string> named_people(const MatchPlan& plan) {
+  std::vector<std::string> names;
+  for (const SeatPlan& s : plan.seats) {
+    if (!s.human || s.name.empty()) return {};
+    names.push_back(s.name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
 
 std::string Scoreboard::cpu_key(Level level) {
   switch (level) {
@@ -12,7 +30,10 @@ std::string Scoreboard::cpu_key(Level level) {
 
 std::string Scoreboard::record_key(const MatchPlan& plan) {
   switch (plan.mode) {
-    case Mode::kTwoPlayers: return kTwoPlayers;
+    case Mode::kTwoPlayers: {
+      const auto names = named_people(plan);
+      return names.empty() ? std::string(kTwoPlayers) : std::string(kPeoplePrefix) + nlohmann::json(names).dump();
+    }
     case Mode::kDemo: return "";
     case Mode::kAgainstCpu:
       for (const SeatPlan& s : plan.seats)
@@ -25,12 +46,10 @@ bool Scoreboard::count(const MatchPlan& plan, const v1::Outcome& outcome) {
   const std::string key = record_key(plan);
   if (key.empty()) return false;
   std::uint32_t seat = 1;  // two people: the first seat's side of the record
-  if (plan.mode == Mode::kAgainstCpu)
+  if (const auto names = named_people(plan); !names.empty())
     for (std::uint32_t s = 1; s <= plan.seats.size(); ++s)
-      if (plan.human(s)) {
-        seat = s;
-        break;
-      }
+      if (plan.seats[s - 1].name == names.front()) seat = s;
+  if (plan.mode == Mode::kAgainstCpu) seat = plan.person_seat();
   for (const v1::SeatResult& r : outcome.results()) {
     if (r.seat() != seat) continue;
     Record& rec = records_[plan.game_id][key];
@@ -50,6 +69,23 @@ Record Scoreboard::record(const std::string& game_id, const std::string& key) co
   if (game == records_.end()) return {};
   auto it = game->second.find(key);
   return it == game->second.end() ? Record{} : it->second;
+}
+
+std::map<std::string, Record> Scoreboard::records(const std::string& game_id) const {
+  auto game = records_.find(game_id);
+  return game == records_.end() ? std::map<std::string, Record>{} : game->second;
+}
+
+std::vector<std::string> Scoreboard::people(const std::string& key) {
+  if (key.rfind(kPeoplePrefix, 0) != 0) return {};
+  const auto names = nlohmann::json::parse(key.substr(kPeoplePrefix.size()), nullptr, /*allow_exceptions=*/false);
+  std::vector<std::string> out;
+  if (!names.is_array()) return {};
+  for (const auto& name : names) {
+    if (!name.is_string()) return {};
+    out.push_back(name.get<std::string>());
+  }
+  return out;
 }
 
 nlohmann::json Scoreboard::to_json() const {

@@ -166,6 +166,11 @@ int Session::run() {
       const Mode mode = *opt_.mode;
       opt_.mode.reset();
       MatchPlan plan = plan_for(game, mode);
+      if (mode == Mode::kTwoPlayers) {
+        auto named = plan_two_players(game);
+        if (!named) return 0;
+        plan = *named;
+      }
       if (opt_.seat > plan.seats.size()) {
         error(say("app.bad_seat", {{"game", game.info.name()},
                                    {"seat", std::to_string(opt_.seat)},
@@ -239,7 +244,7 @@ bool Session::open_game(const std::string& game_id, Game* out) {
 bool Session::game_menu(Game& game) {
   enum Item {
     kTwo = 1, kCpu, kOpenTable, kJoinTable, kWatchTable, kDemo, kSettings, kRules, kScore, kResume,
-    kAbandon, kReturn, kOtherGame, kQuit = 0
+    kAbandon, kReturn, kHistory, kImport, kOtherGame, kQuit = 0
   };
   for (;;) {
     con_.line();
@@ -255,6 +260,8 @@ bool Session::game_menu(Game& game) {
     if (resumable) items.push_back({kAbandon, say("menu.abandon")});
     const OnlineSeat* seat = saved_seat(game.info.id());
     if (seat) items.push_back({kReturn, say("menu.return_to_table", {{"code", seat->invite_code}})});
+    if (!data_.history.empty()) items.push_back({kHistory, say("menu.history")});
+    items.push_back({kImport, say("menu.import")});
     if (games_.size() > 1) items.push_back({kOtherGame, say("menu.other_game")});
     items.push_back({kQuit, say("menu.quit")});
     // Numbered as shown, with no gaps; 0 is always "quit".
@@ -279,7 +286,9 @@ bool Session::game_menu(Game& game) {
     }
     Next next = Next::kMenu;
     switch (*choice) {
-      case kTwo: next = run_series(game, plan_for(game, Mode::kTwoPlayers)); break;
+      case kTwo:
+        if (auto plan = plan_two_players(game)) next = run_series(game, *plan);
+        break;
       case kCpu:
         if (auto plan = plan_against_cpu(game)) next = run_series(game, *plan);
         break;
@@ -309,6 +318,8 @@ bool Session::game_menu(Game& game) {
       case kSettings: settings_menu(game); break;
       case kRules: show_rules(game); break;
       case kScore: show_scoreboard(game); break;
+      case kHistory: show_history(); break;
+      case kImport: import_game_text(); break;
       case kOtherGame: return true;
       case kQuit: return false;
     }
@@ -323,7 +334,42 @@ MatchPlan Session::plan_for(const Game& game, Mode mode) const {
   plan.settings = game.settings;
   plan.game_number = 1;
   const std::uint32_t seats = std::max<std::uint32_t>(game.info.max_players(), 2);
-  for (std::uint32_t s = 0; s < seats; ++s) plan.seats.push_back({mode == Mode::kTwoPlayers, opt_.level});
+  for (std::uint32_t s = 0; s < seats; ++s) plan.seats.push_back({mode == Mode::kTwoPlayers, opt_.level, ""});
+  return plan;
+}
+
+std::optional<MatchPlan> Session::plan_two_players(const Game& game) {
+  MatchPlan plan = plan_for(game, Mode::kTwoPlayers);
+  if (opt_.names.size() == plan.seats.size()) {
+    for (std::size_t i = 0; i < plan.seats.size(); ++i) plan.seats[i].name = opt_.names[i];
+    return plan;
+  }
+  const std::vector<std::string>& last = data_.two_player_names;
+  std::vector<std::string> names;
+  for (std::uint32_t seat = 1; seat <= plan.seats.size(); ++seat) {
+    const std::string fallback = seat <= last.size() ? last[seat - 1] : "";
+    for (;;) {
+      const std::string shown = fallback.empty() ? say("player.seat", {{"seat", std::to_string(seat)}}) : fallback;
+      auto in = con_.ask(say("names.ask", {{"seat", std::to_string(seat)}, {"default", shown}}) + " ");
+      if (in.status != Console::Status::kLine) return std::nullopt;
+      const std::string name = in.text.empty() ? fallback : in.text;
+      if (!name.empty() && !valid_player_name(name)) {
+        error(say("names.bad"));
+        continue;
+      }
+      if (!name.empty() && std::find(names.begin(), names.end(), name) != names.end()) {
+        error(say("names.same"));
+        continue;
+      }
+      names.push_back(name);
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) plan.seats[i].name = names[i];
+  if (names != last) {
+    data_.two_player_names = names;
+    save();
+  }
   return plan;
 }
 
@@ -427,10 +473,20 @@ void Session::show_scoreboard(const Game& game) {
                                            {"losses", std::to_string(r.losses)},
                                            {"points", points_number(r.points())}}));
   }
-  const Record r = data_.scoreboard.record(game.info.id(), Scoreboard::kTwoPlayers);
-  con_.line("  " + say("score.two_line", {{"wins", std::to_string(r.wins)},
-                                         {"draws", std::to_string(r.draws)},
-                                         {"losses", std::to_string(r.losses)}}));
+  for (const auto& [key, r] : data_.scoreboard.records(game.info.id())) {
+    const auto people = Scoreboard::people(key);
+    if (key == Scoreboard::kTwoPlayers || people.size() == 2)
+      con_.line("  " + two_players_line(people, r));
+  }
+}
+
+std::string Session::two_players_line(const std::vector<std::string>& people, const Record& r) const {
+  const bool named = people.size() == 2;
+  return say("score.two_line", {{"first", named ? people[0] : say("player.seat", {{"seat", "1"}})},
+                                {"second", named ? people[1] : say("player.seat", {{"seat", "2"}})},
+                                {"wins", std::to_string(r.wins)},
+                                {"draws", std::to_string(r.draws)},
+                                {"losses", std::to_string(r.losses)}});
 }
 
 // ---------------------------------------------------------------- words
@@ -445,8 +501,8 @@ std::string Session::points_number(double p) {
 std::string Session::player_name(const MatchPlan& plan, std::uint32_t seat) const {
   if (seat < 1 || seat > plan.seats.size()) return say("player.seat", {{"seat", std::to_string(seat)}});
   const SeatPlan& s = plan.seats[seat - 1];
-  if (s.human)
-    return plan.mode == Mode::kAgainstCpu ? say("player.you") : say("player.seat", {{"seat", std::to_string(seat)}});
+  if (s.human && plan.mode == Mode::kAgainstCpu) return say("player.you");
+  if (s.human) return s.name.empty() ? say("player.seat", {{"seat", std::to_string(seat)}}) : s.name;
   if (plan.mode == Mode::kDemo)
     return say("player.cpu_seat", {{"seat", std::to_string(seat)}, {"level", level_name(s.level)}});
   return say("player.cpu", {{"level", level_name(s.level)}});

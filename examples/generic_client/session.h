@@ -48,6 +48,7 @@ struct Options {
   std::string join;                          // --join CODE
   std::string watch;                         // --watch CODE or table id
   std::string name;                          // --name: the name shown at tables
+  std::vector<std::string> names;            // --names: two people on one screen
 };
 
 class Session {
@@ -89,6 +90,9 @@ class Session {
   void settings_menu(Game& game);
   void show_rules(const Game& game);
   void show_scoreboard(const Game& game);
+  // Two people's record: `people` are the names of a named pair's key, or
+  // empty for "Player 1" and "Player 2".
+  std::string two_players_line(const std::vector<std::string>& people, const Record& r) const;
 
   // --- Online (online_play.cpp) ---
   // Opens a table: with `ask`, the seats, settings and rating are asked;
@@ -111,6 +115,8 @@ class Session {
   void announce_table(const Game& game, const Online& on, const v1::Table& table);
   void finish_table(const Game& game, const Online& on, const v1::Table& table);
   void show_table_score(const Online& on, const v1::Table& table);
+  // The table's last game, for the history of the player at `on`.
+  FinishedGame finished_at_table(const Online& on, const v1::Table& table) const;
   void leave_table(Online& on);
   std::optional<std::string> player_name_for_tables();
   const std::string& device_id();
@@ -186,6 +192,20 @@ class Session {
   std::optional<int> choose(std::string_view question, int first, int last, int fallback);
   std::optional<bool> ask_yes_no(std::string_view question, bool fallback);
   std::optional<Level> choose_level(std::string_view question);
+
+  // --- Finished games (history_play.cpp) ---
+  // Keeps a finished game in the history; a table's game is kept once.
+  void record_finished(FinishedGame game, const std::string& table_id = "");
+  // "You", a person's name, "Computer (Normal)".
+  std::string history_player(const FinishedGame& game, std::uint32_t seat) const;
+  std::string history_row(const FinishedGame& game) const;
+  void show_history();
+  void open_finished(const FinishedGame& game);
+  void save_game_text(const std::string& text, const std::string& suggested);
+  void import_game_text();
+  // Two people on one screen: their names, asked with the last ones as the
+  // default; nullopt when the player left the prompt.
+  std::optional<MatchPlan> plan_two_players(const Game& game);
 
   // --- Saving (saved_play.cpp) ---
   void save();

@@ -63,6 +63,11 @@ Checked<SavedGame> saved_game_from(const json& j) {
     if (!s.is_object() || !s.contains("human") || !s["human"].is_boolean())
       return Result::fail("a seat of the unfinished game does not say who plays it");
     seat.human = s["human"].get<bool>();
+    if (s.contains("name")) {
+      if (!s["name"].is_string() || !valid_player_name(s["name"].get<std::string>()))
+        return Result::fail("a seat of the unfinished game has a name that is not 1 to 32 characters");
+      seat.name = s["name"].get<std::string>();
+    }
     if (!seat.human) {
       if (!s.contains("level") || !s["level"].is_string() ||
           !v1::SuggestMoveRequest::Level_Parse(s["level"].get<std::string>(), &seat.level) ||
@@ -102,6 +107,7 @@ json saved_game_json(const SavedGame& game) {
   json seats = json::array();
   for (const SeatPlan& s : game.plan.seats) {
     json seat = {{"human", s.human}};
+    if (!s.name.empty()) seat["name"] = s.name;
     if (!s.human) seat["level"] = v1::SuggestMoveRequest::Level_Name(s.level);
     seats.push_back(seat);
   }
@@ -123,6 +129,29 @@ std::string saved_games_from(const json& j, int format, std::vector<SavedGame>* 
     out->push_back(std::move(game.value));
   }
   return {};
+}
+
+Checked<FinishedGame> finished_game_from(const json& j) {
+  using Result = Checked<FinishedGame>;
+  auto game = saved_game_from(j);
+  if (!game) return Result::fail(game.error);
+  FinishedGame g;
+  g.plan = std::move(game.value.plan);
+  g.state = std::move(game.value.state);
+  if (!j.contains("finished_at") || !j["finished_at"].is_string())
+    return Result::fail("a finished game does not say when it ended");
+  g.finished_at = j["finished_at"].get<std::string>();
+  if (!j.contains("reader") || !j["reader"].is_number_unsigned() ||
+      j["reader"].get<std::uint32_t>() > g.plan.seats.size())
+    return Result::fail("a finished game does not say which seat was the player's");
+  g.reader = j["reader"].get<std::uint32_t>();
+  if (j.contains("table_id")) {
+    if (!j["table_id"].is_string()) return Result::fail("a finished game's table id is not a string");
+    g.table_id = j["table_id"].get<std::string>();
+  }
+  if (g.state.seat_to_move() != 0 || !g.state.has_outcome())
+    return Result::fail("a finished game's state is not a finished game");
+  return Result::ok(std::move(g));
 }
 
 // Writes all of `text` to `fd`; errno on failure.
@@ -157,6 +186,18 @@ json to_json(const ClientData& data) {
     for (const SavedGame& g : data.set_aside) list.push_back(saved_game_json(g));
     out["set_aside"] = list;
   }
+  if (!data.history.empty()) {
+    json list = json::array();
+    for (const FinishedGame& g : data.history.all()) {
+      json game = saved_game_json(SavedGame{g.plan, g.state});
+      game["finished_at"] = g.finished_at;
+      game["reader"] = g.reader;
+      if (!g.table_id.empty()) game["table_id"] = g.table_id;
+      list.push_back(std::move(game));
+    }
+    out["finished"] = list;
+  }
+  if (!data.two_player_names.empty()) out["two_player_names"] = data.two_player_names;
   if (!data.device_id.empty()) out["device_id"] = data.device_id;
   if (!data.player_name.empty()) out["player_name"] = data.player_name;
   if (!data.online_seats.empty()) {
@@ -206,6 +247,26 @@ Checked<ClientData> client_data_from_json(const json& j) {
   if (j.contains("set_aside")) {
     if (std::string why = saved_games_from(j["set_aside"], format, &data.set_aside); !why.empty())
       return Result::fail(why);
+  }
+  if (j.contains("finished")) {
+    if (!j["finished"].is_array()) return Result::fail("the finished games are not a list");
+    for (const json& item : j["finished"]) {
+      auto game = finished_game_from(item);
+      if (!game) return Result::fail(game.error);
+      data.history.add(std::move(game.value));
+    }
+  }
+  if (j.contains("two_player_names")) {
+    const json& names = j["two_player_names"];
+    if (!names.is_array()) return Result::fail("the two players' names are not a list");
+    for (const json& name : names) {
+      // A name the client would refuse is asked again, not fatal.
+      if (!name.is_string() || !valid_player_name(name.get<std::string>())) {
+        data.two_player_names.clear();
+        break;
+      }
+      data.two_player_names.push_back(name.get<std::string>());
+    }
   }
   if (j.contains("device_id")) {
     if (!j["device_id"].is_string() || !valid_device_id(j["device_id"].get<std::string>()))

@@ -1,5 +1,5 @@
 // What survives quitting: the scoreboard, the settings chosen for each game,
-// an unfinished game, and for playing online the device's id, the player's
+// the unfinished and the finished games, and for playing online the device's id, the player's
 // name and the seats held at tables, in one JSON file under the user's data directory
 // ($XDG_DATA_HOME/club-games/, else ~/.local/share/club-games/). Written
 // whole to a temporary file, flushed to the disk and renamed, so neither a
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "history.h"
 #include "language.h"
 #include "match.h"
 #include "online.h"
@@ -25,6 +26,9 @@ struct ClientData {
   Scoreboard scoreboard;
   std::map<std::string, std::vector<v1::Setting>> settings;  // by game id
   SavedGames unfinished;
+  History history;  // finished games, newest last
+  // The names last given to two people sharing the screen, seat order.
+  std::vector<std::string> two_player_names;
   // Games the host refused to restore (an altered record, a game it no
   // longer plays): never offered again, never deleted.
   std::vector<SavedGame> set_aside;

@@ -234,6 +234,18 @@ class OnlineTables(unittest.TestCase):
         self.assertNotEqual(alice.saved()["device_id"], bob.saved()["device_id"])
         self.assert_no_token_printed(alice, bob)
 
+        # Each player's history holds the finished game once, from their
+        # seat, with the other person's name; the spectator's holds nothing.
+        for c, seat, result in ((alice, 1, "LOSS"), (bob, 2, "WIN")):
+            finished = c.saved()["finished"]
+            self.assertEqual(len(finished), 1, finished)
+            self.assertEqual(finished[0]["reader"], seat)
+            self.assertEqual([s.get("name") for s in finished[0]["seats"]], ["Alice", "Bob"])
+            self.assertEqual(finished[0]["state"]["resignedSeat"], 1)
+            mine = [r for r in finished[0]["state"]["outcome"]["results"] if r["seat"] == seat]
+            self.assertEqual(mine[0]["result"], result)
+        self.assertFalse(os.path.exists(carol.saved_file()) and "finished" in carol.saved())
+
     def test_refusals_are_explained(self):
         alice = self.client("alice", "--create", "--name", "Alice")
         code = alice.expect(CODE).group(1)

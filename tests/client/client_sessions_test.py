@@ -32,6 +32,11 @@ PROMPT_O = r"You \(O\) > "
 WHAT_NEXT = r"What next\? > "
 
 
+def wrapped(pattern):
+    """`pattern` with each space matching a line break and an indent too."""
+    return pattern.replace(" ", r"\s+")
+
+
 class ClientSessions(unittest.TestCase):
     def setUp(self):
         self.home = tempfile.TemporaryDirectory()
@@ -54,6 +59,12 @@ class ClientSessions(unittest.TestCase):
     def saved(self):
         with open(self.saved_file()) as f:
             return json.load(f)
+
+    def keep_seat_names(self, c):
+        """Two players on one screen: Enter at both name prompts keeps "Player 1" and "Player 2"."""
+        for seat in (1, 2):
+            c.expect(r"Name of player %d \(Enter for Player %d\): " % (seat, seat))
+            c.send("")
 
     def play_first_legal_move(self, c, prompt):
         """Asks for the legal moves and plays the first; returns it."""
@@ -209,6 +220,7 @@ class ClientSessions(unittest.TestCase):
 
     def test_invalid_input_gets_a_message_and_the_same_prompt(self):
         c = self.client("--mode", "two")
+        self.keep_seat_names(c)
         c.expect(r"Player 1 \(X\) > ")
         c.send("5/5")
         c.expect(r"Player 2 \(O\) > ")
@@ -256,7 +268,7 @@ class ClientSessions(unittest.TestCase):
         self.assertIn("Join a table with an invite code", menu.group(1))
         self.assertIn("Watch a table", menu.group(1))
         c.send("7x")
-        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9(, 10)?, 0\.")
+        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10(, 11)?, 0\.")
         c.expect("Your choice: ")
         c.send("7")
         listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
@@ -409,6 +421,7 @@ class ClientSessions(unittest.TestCase):
 
     def test_the_same_client_plays_classic_tic_tac_toe(self):
         c = self.client("--mode", "two", game="tictactoe")
+        self.keep_seat_names(c)
         first = c.expect(r"(This host serves no game|Player 1 \(X\) > )")
         if first.group(1).startswith("This host"):
             self.skipTest("the host serves no tictactoe plugin")
@@ -453,6 +466,129 @@ class ClientSessions(unittest.TestCase):
         c.send("0")
         self.assertEqual(c.finish(), 0)
 
+    def choose_menu_item(self, c, label):
+        """Picks the menu line `label` by the number shown beside it."""
+        menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
+        number = re.search(r"  (\d+)\. " + re.escape(label) + "\n", menu.group(1))
+        self.assertIsNotNone(number, "no %r in the menu:\n%s" % (label, menu.group(1)))
+        c.send(number.group(1))
+
+    def test_named_players_a_history_replay_export_and_import(self):
+        c = self.client("--mode", "two", game="tictactoe")
+        c.expect(r"Name of player 1 \(Enter for Player 1\): ")
+        c.send("Ana")
+        c.expect(r"Name of player 2 \(Enter for Player 2\): ")
+        c.send("Ana")
+        c.expect("The two players need different names.")
+        c.expect(r"Name of player 2 \(Enter for Player 2\): ")
+        c.send("Bruno")
+        for typed, prompt in (("1", r"Bruno \(O\) > "), ("4", r"Ana \(X\) > "), ("2", r"Bruno \(O\) > "),
+                              ("5", r"Ana \(X\) > ")):
+            c.send(typed)
+            c.expect(prompt)
+        c.send("3")
+        c.expect(r"Result: .* Ana wins\.")
+        # The scoreboard names the people, not their seats.
+        c.expect("Two players: Ana won 1, Bruno won 0, 0 drawn")
+        c.expect(WHAT_NEXT)
+        c.send("menu")
+        self.choose_menu_item(c, "Scoreboard")
+        c.expect("Two players: Ana won 1, Bruno won 0, 0 drawn")
+
+        self.choose_menu_item(c, "Finished games")
+        # A row wraps between words on a narrow screen.
+        c.expect(r"Finished games \(1\), newest first\n  1\. " + wrapped(
+            r"\d{4}-\d\d-\d\d \d\d:\d\d · Tic-tac-toe · Ana, Bruno, on one screen · Ana won · 5 moves\n"))
+        c.send("7")
+        c.expect(r"Please type a number from 1 to 1, or press Enter\.")
+        c.send("1")
+        c.expect(r"Finished game > ")
+        c.send("export")
+        c.expect(r"\ntictactoe: 1 4 2 5 3\n")
+        c.expect(r"Finished game > ")
+        c.send("replay")
+        c.expect(r"Replay: position 0 of 5")
+        c.expect(r"Next: X 1 \(a1\), by Ana\.")
+        c.send("5")
+        c.expect(r"Replay: position 5 of 5")
+        c.send("q")
+        c.expect(r"Finished game > ")
+        text_file = os.path.join(self.home.name, "ana-bruno.txt")
+        c.send("s")
+        c.expect(r"File to write \(Enter for tictactoe-\d{4}-\d\d-\d\d-\d{4}\.txt\): ")
+        c.send(text_file)
+        c.expect("The game text is in " + text_file + ".")
+        with open(text_file) as f:
+            self.assertEqual(f.read(), "tictactoe: 1 4 2 5 3\n")
+        c.send("s")
+        c.expect(r"File to write")
+        c.send(text_file)
+        c.expect(re.escape(text_file) + r" already exists\. Replace it\? \[y/N\]")
+        c.send("n")
+        c.expect(r"Finished game > ")
+        c.send("")
+        c.expect(r"or press Enter for the menu: ")
+        c.send("")
+
+        # A game text from a file, then pasted ones that are wrong.
+        self.choose_menu_item(c, "Replay a game text")
+        c.expect(r"\(Enter to go back\): ")
+        c.send(text_file)
+        c.expect(r"Tic-tac-toe: 5 moves read\. The replay starts from the first position\.")
+        c.expect(r"Replay: position 0 of 5")
+        c.send("q")
+        for typed, message in (
+                ("tictactoe: 1 4 1", r"move 3, “1”, is not a legal move in that position\."),
+                ("tictactoe colour=red: 1", r"“colour” is not a setting of Tic-tac-toe\."),
+                ("chess: e4", r"This host serves no game “chess”\."),
+                ("tictactoe: 1 resigned_seat=9", r"That game text cannot be replayed: "),
+                ("no-such-file.txt", r"“no-such-file\.txt” is neither a game text \(it has no colon\) nor a file")):
+            self.choose_menu_item(c, "Replay a game text")
+            c.expect(r"\(Enter to go back\): ")
+            c.send(typed)
+            c.expect(message)
+        self.choose_menu_item(c, "Replay a game text")
+        c.expect(r"\(Enter to go back\): ")
+        c.send("tictactoe: 5 1 resigned_seat=2")
+        c.expect(r"Tic-tac-toe: 2 moves read\.")
+        c.expect(r"Replay: position 0 of 2")
+        c.send("2")
+        c.expect(r"End of the game: .*resign")
+        c.send("q")
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+        finished = self.saved()["finished"]
+        self.assertEqual(len(finished), 1)
+        self.assertEqual(finished[0]["reader"], 0)
+        self.assertEqual([s.get("name") for s in finished[0]["seats"]], ["Ana", "Bruno"])
+        self.assertEqual(self.saved()["two_player_names"], ["Ana", "Bruno"])
+
+        # The names are remembered: Enter keeps them next time.
+        again = self.client("--mode", "two", game="tictactoe")
+        again.expect(r"Name of player 1 \(Enter for Ana\): ")
+        again.send("")
+        again.expect(r"Name of player 2 \(Enter for Bruno\): ")
+        again.send("")
+        again.expect(r"Ana \(X\) > ")
+        again.send("quit")
+        self.assertEqual(again.finish(), 0)
+
+    def test_a_game_against_the_cpu_is_kept_in_the_history(self):
+        c = self.client("--mode", "cpu", "--level", "novato", game="tictactoe")
+        c.expect(r"You \(X\) > ")
+        c.send("resign")
+        c.expect(r"resign this game\? \[y/N\] ")
+        c.send("y")
+        c.expect(WHAT_NEXT)
+        c.send("menu")
+        self.choose_menu_item(c, "Finished games")
+        c.expect(wrapped(r"Tic-tac-toe · against Computer \(Novice\) · you lost · 0 moves\n"))
+        c.send("")
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+        self.assertEqual(self.saved()["finished"][0]["reader"], 1)
+
     def tty_client(self, *args, game="uttt", tty=True):
         c = ClientProcess(ARGS.client, HOST.address, self.home.name, *args, game=game, timeout=60,
                           tail=2000, tty=tty)
@@ -488,6 +624,7 @@ class ClientSessions(unittest.TestCase):
 
     def test_on_a_terminal_lines_are_edited_and_recalled(self):
         c = self.tty_client("--mode", "two", tty="full")
+        self.keep_seat_names(c)
         c.expect(r"Player 1 \(X\) > ")
         c.keys(b"5/\x1b[D\x1b[C5")  # "5/", left, right, "5": arrows move, never insert
         c.send("")
@@ -504,6 +641,7 @@ class ClientSessions(unittest.TestCase):
 
     def test_winning_a_small_board_is_announced(self):
         c = self.client("--mode", "two")
+        self.keep_seat_names(c)
         for move, prompt in (("1/5", "Player 1"), ("5/1", "Player 2"), ("1/9", "Player 1"), ("9/1", "Player 2")):
             c.expect(r"%s \([XO]\) > " % prompt)
             c.send(move)

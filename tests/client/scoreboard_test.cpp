@@ -9,7 +9,7 @@ MatchPlan against_cpu(Level level, std::uint32_t human_seat) {
   MatchPlan plan;
   plan.game_id = "g";
   plan.mode = Mode::kAgainstCpu;
-  plan.seats = {{human_seat == 1, level}, {human_seat == 2, level}};
+  plan.seats = {{human_seat == 1, level, ""}, {human_seat == 2, level, ""}};
   return plan;
 }
 
@@ -47,12 +47,39 @@ TEST(Scoreboard, TwoPeopleCountFromTheFirstSeatAndDemosNotAtAll) {
   MatchPlan two;
   two.game_id = "g";
   two.mode = Mode::kTwoPlayers;
-  two.seats = {{true}, {true}};
+  two.seats = {{true, {}, ""}, {true, {}, ""}};
   board.count(two, outcome(v1::SeatResult::LOSS, v1::SeatResult::WIN));
   EXPECT_EQ(board.record("g", "two_players").losses, 1u);
   MatchPlan demo = two;
   demo.mode = Mode::kDemo;
   EXPECT_FALSE(board.count(demo, outcome(v1::SeatResult::WIN, v1::SeatResult::LOSS)));
+}
+
+TEST(Scoreboard, NamedPeopleHaveTheirOwnRecordWhicheverSeatEachTakes) {
+  MatchPlan plan;
+  plan.game_id = "g";
+  plan.mode = Mode::kTwoPlayers;
+  plan.seats = {{true, {}, "Bruno"}, {true, {}, "Ana"}};
+  Scoreboard board;
+  // Bruno, in seat 1, wins; then they swap seats and Ana, in seat 1, wins.
+  ASSERT_TRUE(board.count(plan, outcome(v1::SeatResult::WIN, v1::SeatResult::LOSS)));
+  std::swap(plan.seats[0], plan.seats[1]);
+  ASSERT_TRUE(board.count(plan, outcome(v1::SeatResult::WIN, v1::SeatResult::LOSS)));
+  ASSERT_TRUE(board.count(plan, outcome(v1::SeatResult::DRAW, v1::SeatResult::DRAW)));
+  const std::string key = Scoreboard::record_key(plan);
+  EXPECT_EQ(Scoreboard::people(key), (std::vector<std::string>{"Ana", "Bruno"}));
+  const Record r = board.record("g", key);  // from Ana's side: she sorts first
+  EXPECT_EQ(r.wins, 1u);
+  EXPECT_EQ(r.losses, 1u);
+  EXPECT_EQ(r.draws, 1u);
+  EXPECT_EQ(board.record("g", Scoreboard::kTwoPlayers).games(), 0u);
+  // Another pair, and people without names, keep records of their own.
+  plan.seats[1].name = "Chloé";
+  EXPECT_NE(Scoreboard::record_key(plan), key);
+  plan.seats[1].name = "";
+  EXPECT_EQ(Scoreboard::record_key(plan), Scoreboard::kTwoPlayers);
+  EXPECT_TRUE(Scoreboard::people(Scoreboard::kTwoPlayers).empty());
+  EXPECT_TRUE(Scoreboard::people("two_players:not json").empty());
 }
 
 TEST(Scoreboard, JsonRoundTripAndRefusals) {

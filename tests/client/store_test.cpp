@@ -24,7 +24,7 @@ ClientData sample() {
   MatchPlan plan;
   plan.game_id = "uttt";
   plan.mode = Mode::kAgainstCpu;
-  plan.seats = {{true, v1::SuggestMoveRequest::NORMAL}, {false, v1::SuggestMoveRequest::EXPERTO}};
+  plan.seats = {{true, v1::SuggestMoveRequest::NORMAL, ""}, {false, v1::SuggestMoveRequest::EXPERTO, ""}};
   v1::Outcome o;
   auto* r = o.add_results();
   r->set_seat(1);
@@ -64,6 +64,77 @@ TEST(Store, SavesAndLoadsEverything) {
   EXPECT_EQ(d.settings["uttt"].size(), 1u);
 }
 
+// A finished game as the host would have returned it: over, with an outcome.
+FinishedGame finished_between(std::string first, std::string second) {
+  FinishedGame game;
+  game.finished_at = "2026-12-02T01:55:07Z";
+  game.plan.game_id = "tictactoe";
+  game.plan.mode = Mode::kTwoPlayers;
+  game.plan.seats = {{true, {}, std::move(first)}, {true, {}, std::move(second)}};
+  game.state.set_game_id("tictactoe");
+  game.state.set_game_number(1);
+  for (std::uint32_t m : {0, 3, 1, 4, 2}) game.state.add_moves(m);
+  game.state.mutable_outcome()->set_reason(v1::Outcome::LINE);
+  return game;
+}
+
+TEST(Store, KeepsFinishedGamesWithNamesAndTheirTable) {
+  TempDir dir;
+  Store store(dir.path / "club-games");
+  ClientData data;
+  data.history.add(finished_between("Ana", "Bruno"));
+  FinishedGame online = finished_between("Ana", "Chloé");
+  online.reader = 2;
+  online.table_id = "t-17";
+  data.history.add(online);
+  data.two_player_names = {"Ana", "Bruno"};
+  ASSERT_EQ(store.save(data), "");
+  Store::Loaded loaded = store.load();
+  ASSERT_EQ(loaded.problem, "");
+  const auto& games = loaded.data.history.all();
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].plan.seats[1].name, "Bruno");
+  EXPECT_EQ(games[0].reader, 0u);
+  EXPECT_EQ(games[0].finished_at, "2026-12-02T01:55:07Z");
+  EXPECT_EQ(games[1].plan.seats[1].name, "Chloé");
+  EXPECT_EQ(games[1].reader, 2u);
+  EXPECT_EQ(games[1].table_id, "t-17");
+  EXPECT_EQ(games[1].state.moves_size(), 5);
+  EXPECT_EQ(loaded.data.two_player_names, (std::vector<std::string>{"Ana", "Bruno"}));
+}
+
+TEST(Store, RefusesAFinishedGameThatIsNotFinishedOrNamesNoSeat) {
+  ClientData data;
+  data.history.add(finished_between("Ana", "Bruno"));
+  const nlohmann::json good = to_json(data);
+  ASSERT_TRUE(client_data_from_json(good));
+
+  nlohmann::json unfinished = good;
+  unfinished["finished"][0]["state"].erase("outcome");
+  EXPECT_EQ(client_data_from_json(unfinished).error, "a finished game's state is not a finished game");
+  nlohmann::json no_time = good;
+  no_time["finished"][0].erase("finished_at");
+  EXPECT_EQ(client_data_from_json(no_time).error, "a finished game does not say when it ended");
+  nlohmann::json far_seat = good;
+  far_seat["finished"][0]["reader"] = 3;
+  EXPECT_EQ(client_data_from_json(far_seat).error, "a finished game does not say which seat was the player's");
+  nlohmann::json bad_name = good;
+  bad_name["finished"][0]["seats"][0]["name"] = "";
+  EXPECT_NE(client_data_from_json(bad_name).error.find("a name that is not 1 to 32 characters"), std::string::npos);
+}
+
+TEST(Store, TheHistoryKeepsTheNewestGames) {
+  History history;
+  for (std::size_t i = 0; i < History::kMaxFinishedGames + 3; ++i) {
+    FinishedGame g = finished_between("Ana", "Bruno");
+    g.finished_at = std::to_string(i);
+    history.add(g);
+  }
+  ASSERT_EQ(history.all().size(), History::kMaxFinishedGames);
+  EXPECT_EQ(history.all().front().finished_at, "3");
+  EXPECT_EQ(history.all().back().finished_at, std::to_string(History::kMaxFinishedGames + 2));
+}
+
 TEST(Store, KeepsOneUnfinishedGamePerGameAndOpponent) {
   TempDir dir;
   Store store(dir.path / "club-games");
@@ -73,7 +144,7 @@ TEST(Store, KeepsOneUnfinishedGamePerGameAndOpponent) {
   data.unfinished.keep(other);
   SavedGame two = other;
   two.plan.mode = Mode::kTwoPlayers;
-  two.plan.seats = {{true, {}}, {true, {}}};
+  two.plan.seats = {{true, {}, ""}, {true, {}, ""}};
   data.unfinished.keep(two);
   SavedGame later = two;
   later.state.add_moves(5);  // the same slot: the newer state replaces it

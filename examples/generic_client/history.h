@@ -1,0 +1,43 @@
+// The finished games a player keeps, to look back on: when, which game,
+// against whom, how it ended, and the whole record, so that any of them can
+// be replayed or written out as a game text (game_text.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "match.h"
+
+namespace game_client {
+
+struct FinishedGame {
+  std::string finished_at;   // UTC, "2026-12-02T01:55:07Z"
+  MatchPlan plan;            // who played each seat: names, CPU levels
+  // The seat of the person keeping this history; 0 when no one seat is
+  // theirs (two people on one screen).
+  std::uint32_t reader = 0;
+  v1::GameState state;       // the final state: the record and the outcome
+  std::string table_id;      // the online table it was played at, or ""
+};
+
+// Newest last; the oldest go once there are more than kMaxFinishedGames.
+class History {
+ public:
+  static constexpr std::size_t kMaxFinishedGames = 500;
+
+  const std::vector<FinishedGame>& all() const { return games_; }
+  bool empty() const { return games_.empty(); }
+  void add(FinishedGame game);
+
+ private:
+  std::vector<FinishedGame> games_;
+};
+
+// Now, as FinishedGame::finished_at writes it.
+std::string utc_now();
+// "2026-12-02 02:55" in the local time zone; the text itself when it is not
+// a time utc_now() wrote.
+std::string local_time(const std::string& utc);
+
+}  // namespace game_client

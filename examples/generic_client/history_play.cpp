@@ -1,0 +1,253 @@
+// The part of the session that looks back: the list of finished games,
+// replaying one, writing it out as a game text, and replaying a game text
+// from anywhere.
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "commands.h"
+#include "game_text.h"
+#include "rules_view.h"
+#include "session.h"
+
+namespace game_client {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kGamesPerPage = 10;
+// A game text is one line; a bigger file is not one.
+constexpr std::uintmax_t kMaxGameTextBytes = 1 << 20;
+
+// "uttt-2026-12-02-0155.txt": the game and when it ended.
+std::string game_text_file(const FinishedGame& game) {
+  std::string when = game.finished_at.substr(0, 16);  // "2026-12-02T01:55"
+  std::replace(when.begin(), when.end(), 'T', '-');
+  when.erase(std::remove(when.begin(), when.end(), ':'), when.end());
+  return game.plan.game_id + "-" + when + ".txt";
+}
+
+}  // namespace
+
+void Session::record_finished(FinishedGame game, const std::string& table_id) {
+  if (game.plan.mode == Mode::kDemo) return;
+  // A table shows its last game again on every return: it is kept once.
+  if (!table_id.empty())
+    for (const FinishedGame& g : data_.history.all())
+      if (g.table_id == table_id && g.state.game_number() == game.state.game_number()) return;
+  game.finished_at = utc_now();
+  game.table_id = table_id;
+  data_.history.add(std::move(game));
+  save();
+}
+
+std::string Session::history_player(const FinishedGame& game, std::uint32_t seat) const {
+  return seat == game.reader && seat != 0 ? say("player.you") : player_name(game.plan, seat);
+}
+
+std::string Session::history_row(const FinishedGame& game) const {
+  std::string name = game.plan.game_id;
+  for (const v1::GameInfo& g : games_)
+    if (g.id() == game.plan.game_id) name = g.name();
+  std::vector<std::string> others;
+  for (std::uint32_t seat = 1; seat <= game.plan.seats.size(); ++seat)
+    if (seat != game.reader) others.push_back(history_player(game, seat));
+  const std::string opponent = say(game.reader != 0 ? "history.against" : "history.between",
+                                   {{"players", join(others, ", ")}});
+  std::string result = say("history.drawn");
+  for (const v1::SeatResult& r : game.state.outcome().results()) {
+    if (game.reader != 0 && r.seat() == game.reader) {
+      result = r.result() == v1::SeatResult::WIN    ? say("history.won")
+               : r.result() == v1::SeatResult::LOSS ? say("history.lost")
+                                                    : say("history.drawn");
+      break;
+    }
+    if (game.reader == 0 && r.result() == v1::SeatResult::WIN)
+      result = say("history.winner", {{"player", history_player(game, r.seat())}});
+  }
+  return say("history.row", {{"date", local_time(game.finished_at)},
+                             {"game", name},
+                             {"opponent", opponent},
+                             {"result", result},
+                             {"moves", std::to_string(game.state.moves_size())}});
+}
+
+void Session::show_history() {
+  const auto& all = data_.history.all();
+  std::size_t first = 0;  // newest first: entry k is all[all.size() - 1 - k]
+  const std::string next = command_word(Command::kNext, ui_), back = command_word(Command::kBack, ui_);
+  for (;;) {
+    if (all.empty()) {
+      con_.line(say("history.empty"));
+      return;
+    }
+    const std::size_t last = std::min(all.size(), first + kGamesPerPage);
+    con_.line();
+    con_.line(con_.style().paint(say("history.title", {{"count", std::to_string(all.size())}}), Tone::kTitle));
+    for (std::size_t k = first; k < last; ++k) {
+      const std::string number = "  " + std::to_string(k + 1) + ". ";
+      con_.line(wrap(history_row(all[all.size() - 1 - k]), opt_.width, number, std::string(number.size(), ' ')));
+    }
+    if (last < all.size()) con_.line(say("history.older", {{"next", next}, {"count", std::to_string(all.size() - last)}}));
+    if (first > 0) con_.line(say("history.newer", {{"back", back}}));
+    auto in = con_.ask(say("history.prompt") + " ");
+    if (in.status != Console::Status::kLine || in.text.empty()) return;
+    auto cmd = parse_command(in.text, ui_);
+    if (cmd && (cmd->command == Command::kMenu || cmd->command == Command::kQuit)) return;
+    if (cmd && cmd->command == Command::kNext && last < all.size()) {
+      first = last;
+      continue;
+    }
+    if (cmd && cmd->command == Command::kBack && first > 0) {
+      first -= std::min(first, kGamesPerPage);
+      continue;
+    }
+    if (auto n = parse_number(in.text); n && *n >= 1 && std::size_t(*n) <= all.size()) {
+      // Opening a game saves nothing, so the list cannot move under it.
+      const FinishedGame game = all[all.size() - std::size_t(*n)];
+      open_finished(game);
+      continue;
+    }
+    error(say("history.bad", {{"count", std::to_string(all.size())}}));
+  }
+}
+
+void Session::open_finished(const FinishedGame& finished) {
+  Game game;
+  if (std::none_of(games_.begin(), games_.end(), [&](const v1::GameInfo& g) { return g.id() == finished.plan.game_id; })) {
+    error(say("history.game_gone", {{"game", finished.plan.game_id}}));
+    return;
+  }
+  if (!open_game(finished.plan.game_id, &game)) return;
+  MatchPlan plan = finished.plan;
+  plan.settings.assign(finished.state.settings().begin(), finished.state.settings().end());
+  plan.game_number = finished.state.game_number();
+  Match match;
+  Failure f = Match::build(host_, plan, {finished.state.moves().begin(), finished.state.moves().end()}, &match);
+  if (!f && finished.state.resigned_seat() != 0) f = match.resign(host_, finished.state.resigned_seat());
+  if (f) {
+    error(say("history.unreadable", {{"reason", explain(f, &game)}}));
+    return;
+  }
+  std::vector<std::string> notations;
+  for (const v1::Move& m : match.played()) notations.push_back(m.notation());
+  const std::string text = write_game_text(match.state(), notations);
+
+  const Args words = {{"replay", command_word(Command::kReplay, ui_)},
+                      {"export", command_word(Command::kExport, ui_)},
+                      {"save", command_word(Command::kSave, ui_)}};
+  con_.line(con_.style().paint(history_row(finished), Tone::kTitle));
+  for (;;) {
+    con_.line(wrap(say("history.actions", words), opt_.width, "", ""));
+    auto in = con_.ask(say("history.action_prompt") + " ");
+    if (in.status != Console::Status::kLine || in.text.empty()) return;
+    auto cmd = parse_command(in.text, ui_);
+    if (!cmd) {
+      error(say("history.bad_action", {{"input", in.text}}));
+      continue;
+    }
+    switch (cmd->command) {
+      case Command::kReplay: replay(game, match); break;
+      case Command::kExport: con_.line(text); break;
+      case Command::kSave: save_game_text(text, game_text_file(finished)); break;
+      case Command::kBack:
+      case Command::kMenu:
+      case Command::kQuit: return;
+      default: error(say("history.bad_action", {{"input", in.text}})); break;
+    }
+  }
+}
+
+void Session::save_game_text(const std::string& text, const std::string& suggested) {
+  auto in = con_.ask(say("history.file_prompt", {{"file", suggested}}) + " ");
+  if (in.status != Console::Status::kLine) return;
+  const fs::path file = in.text.empty() ? fs::path(suggested) : fs::path(in.text);
+  std::error_code ec;
+  if (fs::exists(file, ec)) {
+    auto replace = ask_yes_no(say("history.file_exists", {{"file", file.string()}}), false);
+    if (!replace || !*replace) return;
+  }
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out << text << "\n";
+  out.close();
+  if (!out) {
+    error(say("history.file_failed", {{"file", file.string()}, {"reason", std::strerror(errno)}}));
+    return;
+  }
+  con_.line(say("history.file_written", {{"file", file.string()}}));
+}
+
+void Session::import_game_text() {
+  auto in = con_.ask(say("history.import_prompt") + " ");
+  if (in.status != Console::Status::kLine || in.text.empty()) return;
+  std::string text = in.text;
+  std::error_code ec;
+  if (text.find(':') == std::string::npos || fs::is_regular_file(text, ec)) {
+    const fs::path file(in.text);
+    if (!fs::is_regular_file(file, ec) || fs::file_size(file, ec) > kMaxGameTextBytes) {
+      error(say("history.not_a_text", {{"input", in.text}}));
+      return;
+    }
+    std::ifstream f(file, std::ios::binary);
+    std::ostringstream read;
+    read << f.rdbuf();
+    if (!f) {
+      error(say("history.file_unreadable", {{"file", file.string()}, {"reason", std::strerror(errno)}}));
+      return;
+    }
+    text = read.str();
+  }
+  GameText parsed;
+  if (GameTextProblem p = read_game_text(text, &parsed); !p.key.empty()) {
+    error(say("history.bad_text", {{"reason", say(p.key, p.args)}}));
+    return;
+  }
+  if (std::none_of(games_.begin(), games_.end(), [&](const v1::GameInfo& g) { return g.id() == parsed.game_id; })) {
+    std::vector<std::string> ids;
+    for (const v1::GameInfo& g : games_) ids.push_back(g.id());
+    error(say("app.unknown_game", {{"game", parsed.game_id}, {"games", join(ids, ", ")}}));
+    return;
+  }
+  Game game;
+  if (!open_game(parsed.game_id, &game)) return;
+  MatchPlan plan = plan_for(game, Mode::kTwoPlayers);
+  if (GameTextProblem p = settings_of(parsed, game.info, &plan.settings); !p.key.empty()) {
+    error(say("history.bad_text", {{"reason", say(p.key, p.args)}}));
+    return;
+  }
+  plan.game_number = parsed.game_number;
+  Match match;
+  if (Failure f = Match::build(host_, plan, {}, &match)) {
+    error(say("history.bad_text", {{"reason", explain(f, &game)}}));
+    return;
+  }
+  for (std::size_t i = 0; i < parsed.moves.size(); ++i) {
+    const std::string& typed = parsed.moves[i];
+    std::vector<v1::Move> moves;
+    Failure f = match.legal_moves(host_, &moves);
+    auto move = std::find_if(moves.begin(), moves.end(), [&](const v1::Move& m) { return m.notation() == typed; });
+    if (!f && move == moves.end()) {
+      error(say("history.illegal_move", {{"number", std::to_string(i + 1)}, {"move", typed}}));
+      return;
+    }
+    if (!f) f = match.play(host_, move->id());
+    if (f) {
+      error(say("history.bad_text", {{"reason", explain(f, &game)}}));
+      return;
+    }
+  }
+  if (parsed.resigned_seat != 0) {
+    if (Failure f = match.resign(host_, parsed.resigned_seat)) {
+      error(say("history.bad_text", {{"reason", explain(f, &game)}}));
+      return;
+    }
+  }
+  con_.line(say("history.imported", {{"game", game.info.name()},
+                                     {"moves", std::to_string(match.played().size())}}));
+  replay(game, match);
+}
+
+}  // namespace game_client
