@@ -203,7 +203,7 @@ std::vector<std::string> diagram_ids(RulesDocument document) {
 int main(int argc, char** argv) {
   CLI::App app{"Checks a game's rules documents and embeds them into a C++ source."};
   std::string game, function, header, source, diagrams;
-  std::vector<std::string> files, club_files, term_files;
+  std::vector<std::string> files, club_files, term_files, game_term_files;
   app.add_option("--game", game, "game id every document must carry")->required();
   app.add_option("--function", function, "name of the generated accessor")->required();
   app.add_option("--header", header, "generated header to write")->required();
@@ -213,6 +213,10 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::ExistingFile);
   app.add_option("--terms", term_files, "term bases (<locale>.textproto) to hold the texts to")
+      ->check(CLI::ExistingFile);
+  app.add_option("--game-terms", game_term_files,
+                 "the game's own term bases (<locale>.textproto): each concept they name replaces "
+                 "the club's for this game's texts")
       ->check(CLI::ExistingFile);
   app.add_option("--diagrams", diagrams, "folder of the game's drawn diagrams (<id>.svg, <id>.txt)");
   app.add_option("files", files, "one <locale>.textproto per locale, en included")
@@ -224,7 +228,9 @@ int main(int argc, char** argv) {
   auto sources = parse_all(files, &Source::document, errors);
   auto club = parse_all(club_files, &Source::document, errors);
   auto terms = parse_all(term_files, &Terms::base, errors);
+  auto game_terms = parse_all(game_term_files, &Terms::base, errors);
   for (const auto& t : terms) report(*t, boardgame::rules::check_term_base(t->base), errors);
+  for (const auto& t : game_terms) report(*t, boardgame::rules::check_term_base(t->base), errors);
   for (const auto& c : club) {
     if (!c->document.has_platform() || c->document.platform().blocks().empty())
       errors.push_back(c->file + ": error: the club's document must hold the platform section");
@@ -233,8 +239,13 @@ int main(int argc, char** argv) {
   }
 
   for (auto& s : sources) {
-    if (Terms* t = terms_of(terms, s->document.locale()))
-      report(*s, boardgame::rules::check_terms(s->document, t->base), errors);
+    if (Terms* t = terms_of(terms, s->document.locale())) {
+      const Terms* own = terms_of(game_terms, s->document.locale());
+      report(*s,
+             boardgame::rules::check_terms(
+                 s->document, own ? boardgame::rules::with_game_terms(t->base, own->base) : t->base),
+             errors);
+    }
     if (const Source* c = of_locale(club, s->document.locale()))
       add_club_parts(*s, *c, errors);
     else

@@ -64,6 +64,19 @@ TEST(TermCheck, ReportsTheFieldOfEveryUse) {
       << boardgame::rules::to_string(problems[0]);
 }
 
+TEST(TermCheck, AGamesTermsReplaceTheClubsConceptAndAddTheirOwn) {
+  const v1::TermBase game = base(R"(locale: "es"
+    terms { concept: "draw" preferred: "tablas" avoid: "empate" }
+    terms { concept: "mark" preferred: "ficha" avoid: "disco" })");
+  const v1::TermBase merged = boardgame::rules::with_game_terms(kSpanish, game);
+  ASSERT_EQ(merged.terms_size(), 3);
+  EXPECT_TRUE(avoided_terms("Acaba en tablas.", merged).empty());
+  EXPECT_EQ(avoided_terms("Acaba en empate.", merged).size(), 1u);
+  EXPECT_EQ(avoided_terms("Un disco negro.", merged).size(), 1u);
+  EXPECT_EQ(avoided_terms("Son partidas puntuables.", merged).size(), 1u);  // the club's, untouched
+  EXPECT_TRUE(boardgame::rules::check_term_base(merged).empty());
+}
+
 TEST(TermCheck, RefusesABrokenTermBase) {
   const auto problems = boardgame::rules::check_term_base(base(R"(
     terms { concept: "draw" preferred: "empate" avoid: "empate" }

@@ -66,8 +66,9 @@ class RulesDocc : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  Finished compile() const {
-    return run(std::string(RULES_DOCC) + " --game uttt --function uttt_rules_documents --header " +
+  Finished compile() const { return run(compile_command()); }
+  std::string compile_command() const {
+    return std::string(RULES_DOCC) + " --game uttt --function uttt_rules_documents --header " +
                shell_quote((dir_ / "out.h").string()) + " --source " +
                shell_quote((dir_ / "out.cpp").string()) + " " +
                shell_quote((dir_ / "en.textproto").string()) + " " +
@@ -76,7 +77,7 @@ class RulesDocc : public ::testing::Test {
                " --club " + shell_quote((dir_ / "club" / "en.textproto").string()) + " " +
                shell_quote((dir_ / "club" / "es.textproto").string()) + " --terms " +
                shell_quote((dir_ / "terms" / "en.textproto").string()) + " " +
-               shell_quote((dir_ / "terms" / "es.textproto").string()));
+               shell_quote((dir_ / "terms" / "es.textproto").string());
   }
   bool wrote_output() const { return fs::exists(dir_ / "out.h") || fs::exists(dir_ / "out.cpp"); }
 
@@ -161,6 +162,30 @@ TEST_F(RulesDocc, RefusesAFormTheTermBaseAvoids) {
   EXPECT_NE(r.output.find("“tablas”"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("“empate”"), std::string::npos) << r.output;
   EXPECT_FALSE(wrote_output());
+}
+
+// A game's own term base replaces the club's concept for that game's texts
+// only, and is checked like the club's.
+TEST_F(RulesDocc, AGamesOwnTermReplacesTheClubsConcept) {
+  edit("es", "title: \"Meta tres en raya\"", "title: \"Meta tres en raya (o tablas)\"");
+  const std::string with_game_terms = " --game-terms " + shell_quote((dir_ / "game_es.textproto").string());
+  write(dir_ / "game_es.textproto",
+        "locale: \"es\"\nterms { concept: \"draw\" preferred: \"tablas\" avoid: \"empate\" }\n");
+  Finished r = run(compile_command() + with_game_terms);
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("uses “empate”"), std::string::npos) << r.output;  // the page says both
+  EXPECT_EQ(r.output.find("uses “tablas”"), std::string::npos) << r.output;
+
+  write(dir_ / "game_es.textproto", "locale: \"es\"\nterms { concept: \"draw\" preferred: \"tablas\" }\n");
+  r = run(compile_command() + with_game_terms);
+  EXPECT_EQ(r.status, 0) << r.output;
+
+  write(dir_ / "game_es.textproto",
+        "locale: \"es\"\nterms { concept: \"draw\" preferred: \"tablas\" avoid: \"tablas\" }\n");
+  r = run(compile_command() + with_game_terms);
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("game_es.textproto:2:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("holds a form it avoids"), std::string::npos) << r.output;
 }
 
 TEST_F(RulesDocc, ChecksTheClubSectionAgainstTheTermBaseToo) {

@@ -10,12 +10,16 @@
 4. Start the installed game-host with libreversi.so beside the first-party
    plugins and play CPU-against-CPU demos of uttt, tictactoe and reversi in
    the installed game-client, each to its result.
+5. Play reversi at a table of that host, with stubs made from the installed
+   protos: two players and a spectator, until a player has had to pass
+   (reversi_table_game.py).
 """
 import argparse
 import os
 import shutil
 import sys
 
+from reversi_table_game import play_until_a_pass
 from sdk_harness import (build_outside, check_exports, clean_env, install, installed_host,
                          installed_plugin_dir, play_demo, run, temporary_folder)
 
@@ -27,6 +31,8 @@ def main():
     parser.add_argument("--cmake", required=True)
     parser.add_argument("--ctest", required=True)
     parser.add_argument("--generator", default="Unix Makefiles")
+    parser.add_argument("--protoc", required=True)
+    parser.add_argument("--grpc-python-plugin", required=True)
     args = parser.parse_args()
     source, build = os.path.realpath(args.source), os.path.realpath(args.build)
     forbidden = [source, build]
@@ -53,6 +59,11 @@ def main():
                 transcript = play_demo(prefix, address, game, tmp, env)
                 if game == "reversi" and "discs" not in transcript.splitlines()[-1]:
                     sys.exit("the reversi result does not give the count of discs")
+            proto_dir = os.path.join(prefix, "share", "boardgame", "proto")
+            games, moves, passes, widest = play_until_a_pass(
+                address, proto_dir, args.protoc, args.grpc_python_plugin, tmp)
+            print("reversi at a table: %d game(s), %d moves, %d pass(es), up to %d cells changed by one "
+                  "move; the spectator saw each move once" % (games, moves, passes, widest), flush=True)
     print("ok")
 
 

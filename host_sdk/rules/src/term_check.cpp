@@ -1,5 +1,6 @@
 #include "boardgame/rules/term_check.h"
 
+#include <algorithm>
 #include <set>
 
 #include <google/protobuf/descriptor.h>
@@ -113,6 +114,18 @@ std::vector<Problem> check_terms(const Message& message, const v1::TermBase& ter
     for (std::string& why : avoided_terms(text, terms)) out.push_back({path, std::move(why)});
   });
   return out;
+}
+
+v1::TermBase with_game_terms(v1::TermBase club, const v1::TermBase& game) {
+  for (const v1::Term& own : game.terms()) {
+    auto same = std::find_if(club.mutable_terms()->begin(), club.mutable_terms()->end(),
+                             [&](const v1::Term& t) { return t.concept() == own.concept(); });
+    if (same != club.mutable_terms()->end())
+      *same = own;
+    else
+      *club.add_terms() = own;
+  }
+  return club;
 }
 
 std::vector<Problem> check_term_base(const v1::TermBase& terms) {

@@ -30,6 +30,12 @@ void for_each_prose(const google::protobuf::Message& message, const ProseVisitor
 std::vector<Problem> check_terms(const google::protobuf::Message& message,
                                  const v1::TermBase& terms);
 
+// The term base a game's texts are held to: the club's, where each concept
+// the game's own base names is the game's instead (Reversi is played with
+// "fichas" where tic-tac-toe avoids the word), and the game's other
+// concepts added.
+v1::TermBase with_game_terms(v1::TermBase club, const v1::TermBase& game);
+
 // What is wrong with a term base itself: an empty concept or preferred term,
 // a concept twice, an avoided form that is also the preferred term.
 std::vector<Problem> check_term_base(const v1::TermBase& terms);
