@@ -10,7 +10,10 @@
 4. Start the installed game-host with libreversi.so beside the first-party
    plugins and play CPU-against-CPU demos of uttt, tictactoe and reversi in
    the installed game-client, each to its result.
-5. Play reversi at a table of that host, with stubs made from the installed
+5. Two people play reversi in the installed game-client, typing moves up to
+   a position where Black must pass: a square typed then is refused, the
+   pass is played, and White's pass after it is refused in the game's words.
+6. Play reversi at a table of that host, with stubs made from the installed
    protos: two players and a spectator, until a player has had to pass
    (reversi_table_game.py).
 """
@@ -21,7 +24,11 @@ import sys
 
 from reversi_table_game import play_until_a_pass
 from sdk_harness import (build_outside, check_exports, clean_env, install, installed_host,
-                         installed_plugin_dir, play_demo, run, temporary_folder)
+                         installed_plugin_dir, play_demo, play_typed, run, temporary_folder)
+
+# Eight moves after which Black has no square that flips a disc, while
+# White still has one: Black must pass, and the game goes on.
+TO_A_PASS = ["c4", "c3", "e6", "b4", "a4", "a5", "b2", "a3"]
 
 
 def main():
@@ -59,6 +66,19 @@ def main():
                 transcript = play_demo(prefix, address, game, tmp, env)
                 if game == "reversi" and "discs" not in transcript.splitlines()[-1]:
                     sys.exit("the reversi result does not give the count of discs")
+            # Black's square is refused, Black passes, and White, who has a
+            # square, cannot pass in turn.
+            typed = play_typed(prefix, address, "reversi", TO_A_PASS + ["h8", "pass", "pass", "quit"],
+                               tmp, env, "--mode", "two", "--names", "Ana,Bruno")
+            for said in ("Move 9 · Black has no move and must pass",
+                         "You can’t play at h8 now: Black has no move and must pass.",
+                         "B: Ana plays pass.", "Move 10 · White to move",
+                         "You have a move, so you cannot pass."):
+                if said not in typed:
+                    sys.exit("game-client did not say %r:\n%s" % (said, typed[-4000:]))
+            print("reversi in the terminal client: a square refused, a pass played, a pass refused",
+                  flush=True)
+
             proto_dir = os.path.join(prefix, "share", "boardgame", "proto")
             games, moves, passes, widest = play_until_a_pass(
                 address, proto_dir, args.protoc, args.grpc_python_plugin, tmp)

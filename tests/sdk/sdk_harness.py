@@ -159,3 +159,18 @@ def play_demo(prefix, address, game, tmp, env, timeout=150):
         sys.exit("the %s demo failed (%d):\n%s" % (game, demo.returncode, demo.stdout[-3000:]))
     print("%s: %s (%.1f s)" % (game, lines[-1], time.time() - started), flush=True)
     return demo.stdout
+
+
+def play_typed(prefix, address, game, lines, tmp, env, *options, timeout=60):
+    """The installed game-client playing `game` with `lines` typed at its
+    prompts; returns everything it printed."""
+    client_env = dict(env, XDG_DATA_HOME=os.path.join(tmp, "typed-data"))
+    client = subprocess.run(
+        [os.path.join(prefix, "bin", "game-client"), "--host", address, "--game", game,
+         "--lang", "en", "--color", "never"] + list(options),
+        input="\n".join(lines) + "\n", stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, env=client_env, timeout=timeout)
+    if client.returncode != 0:
+        sys.exit("game-client failed (%d):\n%s" % (client.returncode, client.stdout[-3000:]))
+    return client.stdout
+
