@@ -734,13 +734,14 @@ void Session::finish_table(const Game& game, const Online& on, const v1::Table& 
       say("end.result", {{"summary", game.text.text(state.outcome().summary())}, {"verdict", verdict}}),
       Tone::kTitle));
   show_table_score(on, t);
-  if (!on.spectator()) record_finished(finished_at_table(on, t), t.table_id());
-  if (on.spectator())
+  if (on.spectator()) {
     con_.line(say("online.watch_end", {{"quit", command_word(Command::kQuit, ui_)}}));
-  else
-    con_.line(say("online.end_choices", {{"another", command_word(Command::kAnother, ui_)},
-                                         {"menu", command_word(Command::kMenu, ui_)},
-                                         {"quit", command_word(Command::kQuit, ui_)}}));
+    return;
+  }
+  record_finished(finished_at_table(on, t), t.table_id());
+  con_.line(say("online.end_choices", {{"another", command_word(Command::kAnother, ui_)},
+                                       {"menu", command_word(Command::kMenu, ui_)},
+                                       {"quit", command_word(Command::kQuit, ui_)}}));
 }
 
 FinishedGame Session::finished_at_table(const Online& on, const v1::Table& t) const {
