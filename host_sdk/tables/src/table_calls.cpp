@@ -506,7 +506,7 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
     snapshot->event.set_kind(v1::TableEvent::SNAPSHOT);
     snapshot->event.set_time_ms(host.clock.now_ms());
     *snapshot->event.mutable_table() = *table->durable_table;
-    snapshot->bytes = grpc::Slice(snapshot->event.SerializeAsString());
+    snapshot->seal(snapshot->event.SerializeAsString());
     backlog.push_back(std::move(snapshot));
   } else {
     const std::uint64_t after = request.after_version();
@@ -517,7 +517,7 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
     } else if (after < table->durable_version) {
       for (auto& e : host.store->events(table->table().table_id(), after, table->durable_version)) {
         auto event = std::make_shared<PublishedEvent>();
-        event->bytes = grpc::Slice(e.SerializeAsString());
+        event->seal(e.SerializeAsString());
         event->event = std::move(e);
         backlog.push_back(std::move(event));
       }

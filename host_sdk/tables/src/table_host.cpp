@@ -128,7 +128,7 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
     *e.mutable_table() = current;
     e.mutable_table()->set_version(first + i);
     std::string bytes = e.SerializeAsString();
-    event->bytes = grpc::Slice(bytes);
+    event->seal(bytes);
     commit.events.push_back({e.version(), std::move(bytes)});
     published.push_back(std::move(event));
   }

@@ -149,9 +149,7 @@ class WatchReactor final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
     writing_ = true;
     in_flight_ = std::move(queue_.front());
     queue_.pop_front();
-    grpc::Slice slice = in_flight_->bytes;
-    buffer_ = grpc::ByteBuffer(&slice, 1);
-    StartWrite(&buffer_);
+    StartWrite(&in_flight_->bytes);
   }
   void end(const grpc::Status& status) {
     // A cancelled or broken stream takes no more writes; a host's close
@@ -175,8 +173,7 @@ class WatchReactor final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
   std::shared_ptr<Sink> sink_;
   std::shared_ptr<TableHost::Watch> watch_;
   std::deque<std::shared_ptr<const PublishedEvent>> queue_;
-  std::shared_ptr<const PublishedEvent> in_flight_;  // being written from buffer_
-  grpc::ByteBuffer buffer_;
+  std::shared_ptr<const PublishedEvent> in_flight_;  // being written
   bool writing_ = false;
   bool ending_ = false;
   bool finished_ = false;

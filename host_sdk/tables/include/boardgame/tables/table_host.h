@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include <grpcpp/support/byte_buffer.h>
 #include <grpcpp/support/slice.h>
 #include <grpcpp/support/status.h>
 
@@ -50,10 +51,16 @@ struct TableHostOptions {
 };
 
 // An event as the host sends it: the message and its bytes, serialized once
-// for every watcher.
+// for every watcher. Every watcher's stream writes this same buffer, and
+// nothing writes to it again while gRPC may still be reading it.
 struct PublishedEvent {
   v1::TableEvent event;
-  grpc::Slice bytes;
+  grpc::ByteBuffer bytes;
+
+  void seal(const std::string& serialized) {
+    grpc::Slice slice(serialized);
+    bytes = grpc::ByteBuffer(&slice, 1);
+  }
 };
 
 // Where a watch's events go.
