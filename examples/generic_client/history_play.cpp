@@ -49,9 +49,8 @@ std::string Session::history_player(const FinishedGame& game, std::uint32_t seat
 }
 
 std::string Session::history_row(const FinishedGame& game) const {
-  std::string name = game.plan.game_id;
-  for (const v1::GameInfo& g : games_)
-    if (g.id() == game.plan.game_id) name = g.name();
+  const v1::GameInfo* info = served(game.plan.game_id);
+  const std::string name = info ? info->name() : game.plan.game_id;
   std::vector<std::string> others;
   for (std::uint32_t seat = 1; seat <= game.plan.seats.size(); ++seat)
     if (seat != game.reader) others.push_back(history_player(game, seat));
@@ -117,7 +116,7 @@ void Session::show_history() {
 
 void Session::open_finished(const FinishedGame& finished) {
   Game game;
-  if (std::none_of(games_.begin(), games_.end(), [&](const v1::GameInfo& g) { return g.id() == finished.plan.game_id; })) {
+  if (!served(finished.plan.game_id)) {
     error(say("history.game_gone", {{"game", finished.plan.game_id}}));
     return;
   }
@@ -205,10 +204,8 @@ void Session::import_game_text() {
     error(say("history.bad_text", {{"reason", say(p.key, p.args)}}));
     return;
   }
-  if (std::none_of(games_.begin(), games_.end(), [&](const v1::GameInfo& g) { return g.id() == parsed.game_id; })) {
-    std::vector<std::string> ids;
-    for (const v1::GameInfo& g : games_) ids.push_back(g.id());
-    error(say("app.unknown_game", {{"game", parsed.game_id}, {"games", join(ids, ", ")}}));
+  if (!served(parsed.game_id)) {
+    error(unknown_game(parsed.game_id));
     return;
   }
   Game game;

@@ -41,9 +41,8 @@ std::string Session::saved_label(const SavedGame& game) const {
 std::optional<Session::Next> Session::offer_resume() {
   if (data_.unfinished.empty()) return std::nullopt;
   const SavedGame saved = data_.unfinished.all().back();  // the newest
-  auto info = std::find_if(games_.begin(), games_.end(),
-                           [&](const v1::GameInfo& g) { return g.id() == saved.plan.game_id; });
-  if (info == games_.end()) {
+  const v1::GameInfo* info = served(saved.plan.game_id);
+  if (!info) {
     con_.line(say("resume.game_gone", {{"game", saved.plan.game_id}}));
     return std::nullopt;
   }

@@ -84,13 +84,8 @@ int Session::run() {
     error(say("app.no_games", {{"host", host_.address()}}));
     return 1;
   }
-  auto served = [&](const std::string& id) {
-    return std::any_of(games_.begin(), games_.end(), [&](const v1::GameInfo& g) { return g.id() == id; });
-  };
   if (!opt_.game_id.empty() && !served(opt_.game_id)) {
-    std::vector<std::string> ids;
-    for (const v1::GameInfo& g : games_) ids.push_back(g.id());
-    error(say("app.unknown_game", {{"game", opt_.game_id}, {"games", join(ids, ", ")}}));
+    error(unknown_game(opt_.game_id));
     return 2;
   }
 
@@ -325,6 +320,17 @@ bool Session::game_menu(Game& game) {
     }
     if (next == Next::kQuit) return false;
   }
+}
+
+const v1::GameInfo* Session::served(const std::string& game_id) const {
+  auto it = std::find_if(games_.begin(), games_.end(), [&](const v1::GameInfo& g) { return g.id() == game_id; });
+  return it == games_.end() ? nullptr : &*it;
+}
+
+std::string Session::unknown_game(const std::string& game_id) const {
+  std::vector<std::string> ids;
+  for (const v1::GameInfo& g : games_) ids.push_back(g.id());
+  return say("app.unknown_game", {{"game", game_id}, {"games", join(ids, ", ")}});
 }
 
 MatchPlan Session::plan_for(const Game& game, Mode mode) const {

@@ -80,6 +80,10 @@ class Session {
 
   // --- Around games ---
   bool open_game(const std::string& game_id, Game* out);
+  // The host's game of that id, or nullptr.
+  const v1::GameInfo* served(const std::string& game_id) const;
+  // That the host serves no such game, and which it serves.
+  std::string unknown_game(const std::string& game_id) const;
   bool game_menu(Game& game);  // false: quit
   Next run_series(Game& game, MatchPlan plan, std::vector<std::uint32_t> moves = {});
   std::optional<MatchPlan> plan_against_cpu(const Game& game);
