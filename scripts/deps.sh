@@ -10,7 +10,7 @@ packages=(
   libgrpc++-dev protobuf-compiler-grpc
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev
   libicu-dev libedit-dev
-  libsqlite3-dev libssl-dev libgoogle-perftools-dev
+  libsqlite3-dev libpqxx-dev postgresql libssl-dev libgoogle-perftools-dev
   python3 python3-grpcio python3-protobuf
   clang libfuzzer-14-dev libclang-rt-14-dev
 )

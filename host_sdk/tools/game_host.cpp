@@ -2,7 +2,7 @@
 // tables people play at (docs/tables.md).
 //
 //     game-host --listen 127.0.0.1:50051 [--plugins DIR] [--http 127.0.0.1:8080]
-//               [--store sqlite:PATH | --store memory]
+//               [--store sqlite:PATH | --store postgresql://… | --store memory]
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <filesystem>
@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1024, 64 << 20));
   std::string store = default_store();
   app.add_option("--store", store,
-                 "where tables are kept: sqlite:PATH, or memory (nothing survives a restart)")
+                 "where tables are kept: sqlite:PATH, postgresql://[USER@]HOST[:PORT]/DB, or memory "
+                 "(nothing survives a restart)")
       ->capture_default_str();
   boardgame::tables::TableHostOptions tables;
   std::int64_t idle_expiry_s = tables.idle_expiry_ms / 1000;

@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
   app.add_option("--game-host", game_host, "the game-host to start (default: next to table-load)")
       ->needs(spawn)
       ->check(CLI::ExistingFile);
-  app.add_option("--store", store, "the started host's --store: memory or sqlite:PATH")
+  app.add_option("--store", store, "the started host's --store: memory, sqlite:PATH or postgresql://…")
       ->needs(spawn)
       ->capture_default_str();
   app.add_option("--host-arg", host_args,

@@ -1,9 +1,11 @@
 // The table stores behind boardgame/tables/table_store.h. The same tests run
 // against every store (TableStoreTest, one instantiation per kind); what
-// only a file can show (reopening, schema versions, bad paths) follows for
-// SQLite.
-#include <gtest/gtest.h>
+// only a file or a server can show (schema versions, bad paths, another
+// host) follows for SQLite and PostgreSQL. The PostgreSQL tests use the
+// throwaway cluster that ctest starts (postgresql_cluster.sh): its
+// connection string is in the file CLUB_TEST_POSTGRESQL_CONNINFO_FILE names.
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -16,12 +18,14 @@
 #include <memory>
 #include <mutex>
 #include <ostream>
+#include <pqxx/pqxx>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "memory_store.h"
+#include "postgresql_store.h"
 #include "sqlite_store.h"
 
 namespace boardgame::tables {
@@ -32,11 +36,13 @@ using google::protobuf::util::MessageDifferencer;
 
 // A kind of store under test. `open` opens the store kept at `place`, a
 // fresh folder per test; for a durable kind, opening the same place again
-// gives back what was committed.
+// gives back what was committed. `remove` removes what the place holds
+// outside its folder.
 struct StoreKind {
   std::string name;
   std::function<std::unique_ptr<TableStore>(const fs::path& place)> open;
   bool durable = false;
+  std::function<void(const fs::path& place)> remove = [](const fs::path&) {};
 };
 
 // What gtest prints for GetParam().
@@ -51,6 +57,59 @@ StoreKind sqlite_kind() {
       "Sqlite",
       [](const fs::path& place) { return std::make_unique<SqliteTableStore>(place / "tables.db"); },
       true};
+}
+
+// The test cluster's connection string, with its database replaced by
+// `database` when one is given.
+std::string postgresql_conninfo(const std::string& database = "") {
+  const char* file = std::getenv("CLUB_TEST_POSTGRESQL_CONNINFO_FILE");
+  if (file == nullptr) {
+    throw std::runtime_error(
+        "CLUB_TEST_POSTGRESQL_CONNINFO_FILE is not set: "
+        "run the tests through ctest, which "
+        "starts a PostgreSQL cluster for them "
+        "(tests/tables/postgresql_cluster.sh)");
+  }
+  std::string conninfo;
+  if (!std::getline(std::ifstream(file), conninfo) || conninfo.empty())
+    throw std::runtime_error(std::string("no connection string in ") + file);
+  if (database.empty()) return conninfo;
+  return conninfo.substr(0, conninfo.rfind('/') + 1) + database;
+}
+
+// Runs one statement outside a transaction on the cluster's own database.
+void run_on_cluster(const std::string& sql) {
+  pqxx::connection admin(postgresql_conninfo());
+  pqxx::nontransaction tx(admin);
+  tx.exec(sql);
+}
+
+// A database of its own for each place: the test's folder names it.
+std::string database_of(const fs::path& place) {
+  char name[32];
+  std::snprintf(name, sizeof name, "store_%016zx", std::hash<std::string>{}(place.string()));
+  return name;
+}
+
+// The place's database, created on first use.
+std::string postgresql_place(const fs::path& place) {
+  const std::string database = database_of(place);
+  pqxx::connection admin(postgresql_conninfo());
+  pqxx::nontransaction tx(admin);
+  if (tx.exec("SELECT 1 FROM pg_database WHERE datname = " + tx.quote(database)).empty())
+    tx.exec("CREATE DATABASE " + tx.quote_name(database));
+  return postgresql_conninfo(database);
+}
+
+StoreKind postgresql_kind() {
+  return {"Postgresql",
+          [](const fs::path& place) {
+            return std::make_unique<PostgresqlTableStore>(postgresql_place(place));
+          },
+          true,
+          [](const fs::path& place) {
+            run_on_cluster("DROP DATABASE IF EXISTS " + database_of(place) + " WITH (FORCE)");
+          }};
 }
 
 // A folder of its own for the running test: ctest may run tests in
@@ -155,6 +214,7 @@ class TableStoreTest : public ::testing::TestWithParam<StoreKind> {
   }
   void TearDown() override {
     store_.reset();
+    GetParam().remove(place_);
     fs::remove_all(place_);
   }
   // Another store object on the same place.
@@ -263,7 +323,8 @@ TEST_P(TableStoreTest, FlushWaitsForEveryCommitQueuedSoFar) {
   std::atomic<int> answered{0};
   for (int version = 1; version <= kCommits; ++version) {
     store_->commit(change("alpha", version - 1, version), [&](const std::string&) {
-      // A slow `done` now and then, so that flush has something to wait for.
+      // A slow `done` now and then, so that flush has something to wait
+      // for.
       if (answered % 100 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
       ++answered;
     });
@@ -294,8 +355,10 @@ TEST_P(TableStoreTest, CloseRemovesTheTableAndItsEventsButKeepsItsFinishedGames)
 }
 
 TEST_P(TableStoreTest, FinishedGamesComeByGameNumber) {
+  std::uint64_t version = 0;
   for (std::uint32_t number : {2u, 3u, 1u}) {
-    Commit commit = change("alpha", number - 1, number);
+    Commit commit = change("alpha", version, version + 1);
+    ++version;
     commit.finished = game_of("alpha", number);
     ASSERT_EQ(commit_and_wait(*store_, std::move(commit)), "") << number;
   }
@@ -337,6 +400,50 @@ TEST_P(TableStoreTest, ADoubleWriteFailsAloneAndWritesNothingOfItself) {
   // The store goes on.
   EXPECT_EQ(commit_and_wait(*store_, change("alpha", 2, 3)), "");
   EXPECT_EQ(store_->events("alpha", 0, UINT64_MAX).size(), 3u);
+}
+
+// A change made from an older copy of the table than the stored one (on
+// another host, say) must not overwrite what came in between. A stale
+// change that repeats stored events is a double write; these carry none, or
+// meet a table that is gone.
+TEST_P(TableStoreTest, AChangeFromAStaleCopyFailsAloneAndWritesNothingOfItself) {
+  ASSERT_EQ(commit_and_wait(*store_, change("alpha", 0, 4)), "");
+
+  // Queued together, so that a store writing in groups writes them in one.
+  std::promise<std::string> gone;
+  std::promise<std::string> behind;
+  std::promise<std::string> innocent;
+  store_->commit(change("gamma", 2, 3), [&](const std::string& e) { gone.set_value(e); });
+  Commit old_record = commit_of(record_of("alpha", 3));  // the table is at 4
+  old_record.finished = game_of("alpha", 1);
+  store_->commit(std::move(old_record), [&](const std::string& e) { behind.set_value(e); });
+  store_->commit(change("beta", 0, 1), [&](const std::string& e) { innocent.set_value(e); });
+
+  std::string error = gone.get_future().get();
+  EXPECT_NE(error.find("table gamma is not stored at version 2"), std::string::npos) << error;
+  error = behind.get_future().get();
+  EXPECT_NE(error.find("table alpha is not stored at version 3"), std::string::npos) << error;
+  EXPECT_NE(error.find("stale copy"), std::string::npos) << error;
+  EXPECT_EQ(innocent.get_future().get(), "");
+
+  // A close from a stale copy closes nothing.
+  Commit late_close = change("alpha", 3, 4, v1::TableEvent::EXPIRED);
+  late_close.close = true;
+  error = commit_and_wait(*store_, std::move(late_close));
+  EXPECT_NE(error.find("table alpha is not stored at version 3"), std::string::npos) << error;
+
+  std::vector<v1::TableRecord> records = store_->load_tables();
+  ASSERT_NE(find_table(records, "alpha"), nullptr);
+  EXPECT_TRUE(MessageDifferencer::Equals(*find_table(records, "alpha"), record_of("alpha", 4)));
+  EXPECT_NE(find_table(records, "beta"), nullptr);
+  EXPECT_EQ(find_table(records, "gamma"), nullptr);
+  EXPECT_EQ(versions_of(store_->events("alpha", 0, UINT64_MAX)),
+            (std::vector<std::uint64_t>{1, 2, 3, 4}));
+  EXPECT_TRUE(store_->events("gamma", 0, UINT64_MAX).empty());
+  EXPECT_TRUE(store_->finished_games("alpha").empty());
+
+  // The current version goes on.
+  EXPECT_EQ(commit_and_wait(*store_, change("alpha", 4, 5)), "");
 }
 
 // The service answers a move and then commits the CPU's reply from `done`.
@@ -422,7 +529,8 @@ TEST_P(TableStoreTest, DoneRunsOnlyOnceTheCommitIsReadableFromAFreshStore) {
   EXPECT_TRUE(failures.empty()) << failures.front();
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, TableStoreTest, ::testing::Values(memory_kind(), sqlite_kind()),
+INSTANTIATE_TEST_SUITE_P(Stores, TableStoreTest,
+                         ::testing::Values(memory_kind(), sqlite_kind(), postgresql_kind()),
                          [](const ::testing::TestParamInfo<StoreKind>& info) {
                            return info.param.name;
                          });
@@ -485,11 +593,13 @@ TEST_F(SqliteStoreFileTest, WritesTheVersionedSchemaInWalMode) {
             std::to_string(SqliteTableStore::kSchemaVersion));
   EXPECT_EQ(single_text(file,
                         "SELECT group_concat(name, ',') FROM"
-                        " (SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name)"),
+                        " (SELECT name FROM sqlite_schema WHERE type = "
+                        "'table' ORDER BY name)"),
             "events,finished_games,tables");
-  EXPECT_EQ(
-      single_text(file, "SELECT table_id || ' ' || invite_code || ' ' || version FROM tables"),
-      "alpha K7MQ4X 1");
+  EXPECT_EQ(single_text(file,
+                        "SELECT table_id || ' ' || invite_code || ' ' || "
+                        "version FROM tables"),
+            "alpha K7MQ4X 1");
 }
 
 TEST_F(SqliteStoreFileTest, RefusesADatabaseOfANewerSchemaVersion) {
@@ -570,6 +680,128 @@ TEST_F(SqliteStoreFileTest, SaysWhichPathCannotBeOpened) {
   fs::create_directories(folder);
   error = opening_error(folder);
   EXPECT_NE(error.find(folder.string()), std::string::npos) << error;
+}
+
+// What only a PostgreSQL server can show.
+class PostgresqlStoreServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override { conninfo_ = postgresql_place(place_); }
+  void TearDown() override {
+    postgresql_kind().remove(place_);
+    fs::remove_all(place_);
+  }
+
+  std::string single_text(const std::string& sql) {
+    pqxx::connection connection(conninfo_);
+    pqxx::nontransaction tx(connection);
+    pqxx::result result = tx.exec(sql);
+    return result.empty() ? "" : result[0][0].c_str();
+  }
+  void run_sql(const std::string& sql) {
+    pqxx::connection connection(conninfo_);
+    pqxx::nontransaction tx(connection);
+    tx.exec(sql);
+  }
+
+  // The message of the std::runtime_error that opening the store throws.
+  static std::string opening_error(const std::string& conninfo,
+                                   PostgresqlTableStore::Options options = {}) {
+    try {
+      PostgresqlTableStore store(conninfo, options);
+    } catch (const std::runtime_error& error) {
+      return error.what();
+    }
+    ADD_FAILURE() << "opening " << conninfo << " did not throw";
+    return "";
+  }
+
+  fs::path place_ = fresh_place();
+  std::string conninfo_;
+};
+
+TEST_F(PostgresqlStoreServerTest, WritesTheVersionedSchema) {
+  {
+    PostgresqlTableStore store(conninfo_);
+    ASSERT_EQ(commit_and_wait(store, change("alpha", 0, 1)), "");
+  }
+  EXPECT_EQ(single_text("SELECT version FROM store_schema"),
+            std::to_string(PostgresqlTableStore::kSchemaVersion));
+  EXPECT_EQ(single_text("SELECT string_agg(table_name, ',' ORDER BY table_name)"
+                        " FROM information_schema.tables WHERE table_schema = "
+                        "current_schema()"),
+            "finished_games,game_tables,store_schema,table_events");
+  EXPECT_EQ(single_text("SELECT table_id || ' ' || invite_code || ' ' || "
+                        "version FROM game_tables"),
+            "alpha K7MQ4X 1");
+  // Two stores opening one database together migrate it once.
+  std::vector<std::thread> openers;
+  std::atomic<int> failures{0};
+  for (int i = 0; i < 4; ++i) {
+    openers.emplace_back([&] {
+      try {
+        PostgresqlTableStore store(conninfo_);
+      } catch (const std::exception&) {
+        ++failures;
+      }
+    });
+  }
+  for (std::thread& opener : openers) opener.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+TEST_F(PostgresqlStoreServerTest, RefusesADatabaseOfANewerSchemaVersion) {
+  { PostgresqlTableStore store(conninfo_); }
+  run_sql("UPDATE store_schema SET version = 99");
+  std::string error = opening_error(conninfo_);
+  EXPECT_NE(error.find("schema version 99"), std::string::npos) << error;
+  EXPECT_NE(error.find(database_of(place_)), std::string::npos) << error;
+}
+
+TEST_F(PostgresqlStoreServerTest, RefusesADatabaseOfSomethingElse) {
+  run_sql("CREATE TABLE contacts(name text)");
+  std::string error = opening_error(conninfo_);
+  EXPECT_NE(error.find("not a table store"), std::string::npos) << error;
+  EXPECT_EQ(single_text("SELECT count(*) FROM information_schema.tables"
+                        " WHERE table_name = 'game_tables'"),
+            "0");
+}
+
+TEST_F(PostgresqlStoreServerTest, SaysWhyItCannotConnect) {
+  std::string error = opening_error(postgresql_conninfo("no_such_database"));
+  EXPECT_NE(error.find("cannot connect to the PostgreSQL table store"), std::string::npos) << error;
+  EXPECT_NE(error.find("no_such_database"), std::string::npos) << error;
+
+  // Nothing listens on port 1.
+  error = opening_error("postgresql://club@127.0.0.1:1/postgres?connect_timeout=5");
+  EXPECT_NE(error.find("cannot connect to the PostgreSQL table store"), std::string::npos) << error;
+}
+
+TEST_F(PostgresqlStoreServerTest, AStoreForOneHostRefusesASecondHostUntilTheFirstIsGone) {
+  PostgresqlTableStore::Options one_host;
+  one_host.one_host = true;
+  auto first = std::make_unique<PostgresqlTableStore>(conninfo_, one_host);
+  std::string error = opening_error(conninfo_, one_host);
+  EXPECT_NE(error.find("in use by another game-host"), std::string::npos) << error;
+  first.reset();
+  PostgresqlTableStore second(conninfo_, one_host);
+  EXPECT_EQ(commit_and_wait(second, change("alpha", 0, 1)), "");
+}
+
+// A server that drops the store's connections (a restart, a failover)
+// costs no commit and no read: nothing was written on a lost connection, so
+// the store writes it again on a new one.
+TEST_F(PostgresqlStoreServerTest, ALostConnectionIsOpenedAgainWithoutLosingACommit) {
+  PostgresqlTableStore store(conninfo_);
+  ASSERT_EQ(commit_and_wait(store, change("alpha", 0, 1)), "");
+  ASSERT_EQ(store.events("alpha", 0, UINT64_MAX).size(), 1u);
+  for (std::uint64_t version = 2; version <= 4; ++version) {
+    run_on_cluster(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = '" +
+        database_of(place_) + "'");
+    EXPECT_EQ(commit_and_wait(store, change("alpha", version - 1, version)), "");
+    EXPECT_EQ(store.events("alpha", 0, UINT64_MAX).size(), version);
+  }
 }
 
 }  // namespace

@@ -39,7 +39,10 @@ std::string MemoryTableStore::refusal(const Commit& commit) const {
              " is already stored (a double write)";
     }
   }
-  if (commit.close) return "";  // its events are not kept
+  auto table = tables_.find(table_id);
+  std::uint64_t before = commit.version_before();
+  bool stale = table == tables_.end() ? before != 0 : table->second.version != before;
+  if (commit.close) return stale ? "table store: " + stale_change(commit) : "";
   auto stored = events_.find(table_id);
   std::set<std::uint64_t> versions;
   for (const Commit::Event& event : commit.events) {
@@ -49,7 +52,7 @@ std::string MemoryTableStore::refusal(const Commit& commit) const {
              " is already stored (a double write)";
     }
   }
-  return "";
+  return stale ? "table store: " + stale_change(commit) : "";
 }
 
 void MemoryTableStore::apply(Commit& commit) {
@@ -65,7 +68,7 @@ void MemoryTableStore::apply(Commit& commit) {
   }
   auto& table_events = events_[table_id];
   for (Commit::Event& event : commit.events) table_events[event.version] = std::move(event.bytes);
-  tables_[table_id] = std::move(commit.record);
+  tables_[table_id] = {commit.version, std::move(commit.record)};
 }
 
 void MemoryTableStore::run_callbacks() {
@@ -87,7 +90,7 @@ std::vector<v1::TableRecord> MemoryTableStore::load_tables() {
   std::lock_guard lock(mutex_);
   std::vector<v1::TableRecord> records;
   records.reserve(tables_.size());
-  for (const auto& [id, bytes] : tables_) records.emplace_back().ParseFromString(bytes);
+  for (const auto& [id, stored] : tables_) records.emplace_back().ParseFromString(stored.record);
   return records;
 }
 

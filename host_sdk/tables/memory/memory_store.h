@@ -44,7 +44,11 @@ class MemoryTableStore : public TableStore {
   // A commit is applied inside commit() itself: in memory, applied is
   // durable. Records and events are kept serialized, as the SQLite store
   // keeps them, and parsed when read.
-  std::map<std::string, std::string> tables_;
+  struct Stored {
+    std::uint64_t version = 0;
+    std::string record;
+  };
+  std::map<std::string, Stored> tables_;
   std::map<std::string, std::map<std::uint64_t, std::string>> events_;
   std::map<std::string, std::map<std::uint32_t, v1::FinishedGame>> finished_;
 

@@ -1,17 +1,15 @@
 #include "sqlite_store.h"
 
 #include <fcntl.h>
+#include <sqlite3.h>
 #include <sys/file.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-
-#include <sqlite3.h>
-
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <iterator>
 #include <limits>
@@ -23,6 +21,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "boardgame/tables/group_commit.h"
 
 namespace boardgame::tables {
 
@@ -248,51 +248,21 @@ class Refused : public std::runtime_error {
 
 }  // namespace
 
-// Owns the writing connection and the one thread that uses it. commit()
-// only queues; the thread takes everything queued, writes it in one
-// transaction (one fsync of the WAL for the lot), then answers each commit
-// in order. While it writes, new commits queue up for the next batch: the
-// slower the disk, the bigger the batches, and the rate of commits grows
-// with the load instead of being capped at one fsync per commit.
+// Owns the writing connection; its group commit owns the one thread that
+// uses it.
 class SqliteTableStore::Writer {
  public:
   Writer(const fs::path& path, Options options)
       : label_(label(path)),
-        options_(options),
         db_(open_database(path, options.busy_timeout_ms)),
         statements_(prepare_after_setup(db_.get(), path)),
-        thread_([this] { run(); }) {}
+        queue_([this](const std::deque<Commit>& batch) { return write(batch); },
+               options.max_batch) {}
 
-  ~Writer() {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    work_.notify_one();
-    thread_.join();  // writes and answers everything still queued first
-  }
-
-  void commit(Commit commit, Done done) {
-    {
-      std::lock_guard lock(mutex_);
-      queue_.push_back({std::move(commit), std::move(done)});
-      ++queued_;
-    }
-    work_.notify_one();
-  }
-
-  void flush() {
-    std::unique_lock lock(mutex_);
-    std::uint64_t target = queued_;
-    answered_changed_.wait(lock, [&] { return answered_ >= target; });
-  }
+  void commit(Commit commit, Done done) { queue_.commit(std::move(commit), std::move(done)); }
+  void flush() { queue_.flush(); }
 
  private:
-  struct Queued {
-    Commit commit;
-    Done done;
-  };
-
   struct Statements {
     explicit Statements(sqlite3* db)
         : begin(db, "BEGIN IMMEDIATE"),
@@ -301,19 +271,22 @@ class SqliteTableStore::Writer {
           savepoint(db, "SAVEPOINT one_commit"),
           release(db, "RELEASE one_commit"),
           rollback_to(db, "ROLLBACK TO one_commit"),
-          put_table(db,
+          new_table(db,
                     "INSERT INTO tables(table_id, invite_code, version, record)"
-                    " VALUES(?1, ?2, ?3, ?4) ON CONFLICT(table_id) DO UPDATE SET"
-                    " invite_code = excluded.invite_code, version = excluded.version,"
-                    " record = excluded.record"),
-          delete_table(db, "DELETE FROM tables WHERE table_id = ?1"),
+                    " VALUES(?1, ?2, ?3, ?4) ON CONFLICT(table_id) DO NOTHING"),
+          put_table(db,
+                    "UPDATE tables SET invite_code = ?2, version = ?3, record = ?4"
+                    " WHERE table_id = ?1 AND version = ?5"),
+          delete_table(db, "DELETE FROM tables WHERE table_id = ?1 AND version = ?2"),
           delete_events(db, "DELETE FROM events WHERE table_id = ?1"),
-          add_event(db, "INSERT INTO events(table_id, version, event) VALUES(?1, ?2, ?3)"),
+          add_event(db,
+                    "INSERT INTO events(table_id, version, event) "
+                    "VALUES(?1, ?2, ?3)"),
           add_finished(db,
                        "INSERT INTO finished_games(table_id, game_number, game)"
                        " VALUES(?1, ?2, ?3)") {}
     Statement begin, commit, rollback, savepoint, release, rollback_to;
-    Statement put_table, delete_table, delete_events, add_event, add_finished;
+    Statement new_table, put_table, delete_table, delete_events, add_event, add_finished;
   };
 
   // The pragmas and the schema come before any statement is prepared: the
@@ -339,42 +312,11 @@ class SqliteTableStore::Writer {
     }
   }
 
-  void run() {
-    for (;;) {
-      std::deque<Queued> batch;
-      {
-        std::unique_lock lock(mutex_);
-        work_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-        if (queue_.empty()) return;  // stopping, and everything is answered
-        take_batch(batch);
-      }
-      std::vector<std::string> errors = write(batch);
-      for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (batch[i].done) batch[i].done(errors[i]);
-      }
-      {
-        std::lock_guard lock(mutex_);
-        answered_ += batch.size();
-      }
-      answered_changed_.notify_all();
-    }
-  }
-
-  void take_batch(std::deque<Queued>& batch) {
-    if (options_.max_batch == 0 || queue_.size() <= options_.max_batch) {
-      batch.swap(queue_);
-      return;
-    }
-    auto end = queue_.begin() + static_cast<std::ptrdiff_t>(options_.max_batch);
-    std::move(queue_.begin(), end, std::back_inserter(batch));
-    queue_.erase(queue_.begin(), end);
-  }
-
   // One transaction for the whole batch; each commit in a savepoint of its
   // own, so that a refused commit (a double write) fails alone. What fails
   // the transaction itself (disk full, I/O error) fails the whole batch.
   // Returns each commit's error, empty for written.
-  std::vector<std::string> write(std::deque<Queued>& batch) {
+  std::vector<std::string> write(const std::deque<Commit>& batch) {
     std::vector<std::string> errors(batch.size());
     Statements& s = *statements_;
     try {
@@ -393,7 +335,7 @@ class SqliteTableStore::Writer {
         return errors;
       }
       try {
-        write_one(batch[i].commit);
+        write_one(batch[i]);
         s.release.run();
       } catch (const std::exception& error) {
         errors[i] = label_ + ": " + error.what();
@@ -446,27 +388,23 @@ class SqliteTableStore::Writer {
       s.add_finished.bind(1, table_id);
       s.add_finished.bind(2, static_cast<std::int64_t>(number));
       s.add_finished.bind_blob(3, game);
-      insert(s.add_finished, [&] {
-        return "finished game " + std::to_string(number) + " of table " + table_id;
-      });
+      insert(s.add_finished,
+             [&] { return "finished game " + std::to_string(number) + " of table " + table_id; });
     }
+    const auto before = static_cast<std::int64_t>(commit.version_before());
     if (commit.close) {
+      Statement::Reset reset(s.delete_table);
       s.delete_table.bind(1, table_id);
+      s.delete_table.bind(2, before);
       s.delete_table.run();
+      if (sqlite3_changes(db_.get()) == 0) throw Refused(stale_change(commit));
+      Statement::Reset events_reset(s.delete_events);
       s.delete_events.bind(1, table_id);
       s.delete_events.run();
       return;
     }
-    {
-      if (commit.version > kLargestVersion)
-        throw Refused("table " + table_id + " has too large a version");
-      Statement::Reset reset(s.put_table);
-      s.put_table.bind(1, table_id);
-      s.put_table.bind(2, commit.invite_code);
-      s.put_table.bind(3, static_cast<std::int64_t>(commit.version));
-      s.put_table.bind_blob(4, commit.record);
-      s.put_table.run();
-    }
+    // Events first: a change written twice is a double write, not a stale
+    // one.
     for (const Commit::Event& event : commit.events) {
       if (event.version > kLargestVersion)
         throw Refused("event " + std::to_string(event.version) + " of table " + table_id +
@@ -475,10 +413,20 @@ class SqliteTableStore::Writer {
       s.add_event.bind(1, table_id);
       s.add_event.bind(2, static_cast<std::int64_t>(event.version));
       s.add_event.bind_blob(3, event.bytes);
-      insert(s.add_event, [&] {
-        return "event " + std::to_string(event.version) + " of table " + table_id;
-      });
+      insert(s.add_event,
+             [&] { return "event " + std::to_string(event.version) + " of table " + table_id; });
     }
+    if (commit.version > kLargestVersion)
+      throw Refused("table " + table_id + " has too large a version");
+    Statement& put = before == 0 ? s.new_table : s.put_table;
+    Statement::Reset reset(put);
+    put.bind(1, table_id);
+    put.bind(2, commit.invite_code);
+    put.bind(3, static_cast<std::int64_t>(commit.version));
+    put.bind_blob(4, commit.record);
+    if (before != 0) put.bind(5, before);
+    put.run();
+    if (sqlite3_changes(db_.get()) == 0) throw Refused(stale_change(commit));
   }
 
   // A row whose key is already there means the same change written twice.
@@ -495,18 +443,9 @@ class SqliteTableStore::Writer {
   }
 
   const std::string label_;
-  const Options options_;
   Database db_;
   std::unique_ptr<Statements> statements_;  // finalized before db_ closes
-
-  std::mutex mutex_;
-  std::condition_variable work_;
-  std::condition_variable answered_changed_;
-  std::deque<Queued> queue_;
-  std::uint64_t queued_ = 0;    // commits queued since the start
-  std::uint64_t answered_ = 0;  // of which `done` has returned
-  bool stopping_ = false;
-  std::thread thread_;
+  GroupCommit queue_;                       // last: its thread writes with the above
 };
 
 // A second connection for reads. In WAL mode it reads the last committed
@@ -572,7 +511,8 @@ class SqliteTableStore::Reader {
         : all_tables(db, "SELECT table_id, record FROM tables ORDER BY table_id"),
           events(db,
                  "SELECT version, event FROM events"
-                 " WHERE table_id = ?1 AND version > ?2 AND version <= ?3 ORDER BY version"),
+                 " WHERE table_id = ?1 AND version > ?2 AND version <= ?3 "
+                 "ORDER BY version"),
           finished(db,
                    "SELECT game_number, game FROM finished_games"
                    " WHERE table_id = ?1 ORDER BY game_number") {}
@@ -623,7 +563,8 @@ SqliteTableStore::SqliteTableStore(const fs::path& path, Options options) {
                                std::strerror(errno));
     if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
       ::close(lock_fd_);
-      throw std::runtime_error(label(path) + " is in use by another game-host: each host needs "
+      throw std::runtime_error(label(path) +
+                               " is in use by another game-host: each host needs "
                                "a store of its own");
     }
   }

@@ -3,6 +3,7 @@
 
 #include "boardgame/tables/table_store.h"
 #include "memory_store.h"
+#include "postgresql_store.h"
 #include "sqlite_store.h"
 
 namespace boardgame::tables {
@@ -19,7 +20,16 @@ std::unique_ptr<TableStore> open_store(const std::string& spec) {
     options.one_host = true;
     return std::make_unique<SqliteTableStore>(path, options);
   }
-  throw std::invalid_argument("unknown store '" + spec + "': use memory or sqlite:PATH");
+  // libpq's URIs: the whole spec is the connection string.
+  for (std::string_view scheme : {"postgresql://", "postgres://"}) {
+    if (spec.compare(0, scheme.size(), scheme) == 0) {
+      PostgresqlTableStore::Options options;
+      options.one_host = true;
+      return std::make_unique<PostgresqlTableStore>(spec, options);
+    }
+  }
+  throw std::invalid_argument("unknown store '" + spec +
+                              "': use memory, sqlite:PATH or postgresql://[USER@]HOST[:PORT]/DB");
 }
 
 }  // namespace boardgame::tables

@@ -40,7 +40,21 @@ struct Commit {
   // The table is closed (expired): its record and events go, its finished
   // games stay.
   bool close = false;
+
+  // The table's version before the change. A store refuses a change whose
+  // table is no longer there, or no longer at this version: the change was
+  // made from a stale copy of the table.
+  std::uint64_t version_before() const {
+    return events.empty() ? version : events.front().version - 1;
+  }
 };
+
+// Why a store refuses a change from a stale copy, in the same words
+// whichever store refuses it.
+inline std::string stale_change(const Commit& commit) {
+  return "table " + commit.table_id + " is not stored at version " +
+         std::to_string(commit.version_before()) + " (a change made from a stale copy)";
+}
 
 // The commit of `record` and `events`, serialized.
 inline Commit commit_of(const v1::TableRecord& record,
@@ -83,9 +97,10 @@ class TableStore {
   virtual void flush() = 0;
 };
 
-// "memory", "sqlite:PATH": the store a --store flag names, for one host (a
-// SQLite file another host holds is refused). Throws std::invalid_argument
-// for an unknown kind, std::runtime_error when the store cannot be opened.
+// "memory", "sqlite:PATH", "postgresql://…": the store a --store flag
+// names, for one host (a file or database another host holds is refused).
+// Throws std::invalid_argument for an unknown kind, std::runtime_error when
+// the store cannot be opened.
 std::unique_ptr<TableStore> open_store(const std::string& spec);
 
 }  // namespace boardgame::tables

@@ -1,0 +1,422 @@
+#include "postgresql_store.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <iterator>
+#include <limits>
+#include <mutex>
+#include <pqxx/pqxx>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#include "boardgame/tables/group_commit.h"
+
+namespace boardgame::tables {
+
+namespace {
+
+// Each step takes the schema from version i to i + 1 and is never edited
+// once released: a change of schema is a new step. Byte columns hold
+// serialized protobuf messages (boardgame/v1/table_record.proto, table.proto),
+// as the SQLite store's do.
+constexpr const char* kMigrations[] = {
+    // 1: a table's latest record, its events, and the games it finished
+    // (which outlive the table).
+    R"sql(
+      CREATE TABLE game_tables(
+        table_id text PRIMARY KEY,
+        invite_code text NOT NULL,
+        version bigint NOT NULL,
+        record bytea NOT NULL);
+      CREATE TABLE table_events(
+        table_id text NOT NULL,
+        version bigint NOT NULL,
+        event bytea NOT NULL,
+        PRIMARY KEY(table_id, version));
+      CREATE TABLE finished_games(
+        table_id text NOT NULL,
+        game_number bigint NOT NULL,
+        game bytea NOT NULL,
+        PRIMARY KEY(table_id, game_number));
+    )sql",
+};
+static_assert(std::size(kMigrations) == PostgresqlTableStore::kSchemaVersion,
+              "one migration step per schema version");
+
+// Advisory lock keys, the same in every process: one serializes schema
+// migrations between hosts starting together, the other marks the one host
+// a store of `one_host` belongs to.
+constexpr std::int64_t kMigrationLock = 0x636c75622d6d6967;  // "club-mig"
+constexpr std::int64_t kOneHostLock = 0x636c75622d686f73;    // "club-hos"
+
+constexpr std::uint64_t kLargestVersion = std::numeric_limits<std::int64_t>::max();
+
+// A commit the store refuses whatever the state of the server.
+class Refused : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+using Connection = std::unique_ptr<pqxx::connection>;
+
+// Names the database without the user or password a conninfo may hold.
+std::string label(pqxx::connection& connection) {
+  return std::string("table store \"postgresql://") + connection.hostname() + ':' +
+         connection.port() + '/' + connection.dbname() + '"';
+}
+
+Connection connect(const std::string& conninfo) {
+  try {
+    return std::make_unique<pqxx::connection>(conninfo);
+  } catch (const std::exception& error) {
+    throw std::runtime_error(std::string("cannot connect to the PostgreSQL table store: ") +
+                             error.what());
+  }
+}
+
+// Brings the database to kSchemaVersion, or refuses it.
+void apply_schema(pqxx::connection& connection) {
+  const std::string name = label(connection);
+  pqxx::work tx(connection);
+  tx.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
+  tx.exec("CREATE TABLE IF NOT EXISTS store_schema(version integer NOT NULL)");
+  pqxx::result found = tx.exec("SELECT version FROM store_schema");
+  const int version = found.empty() ? 0 : found[0][0].as<int>();
+  if (version > PostgresqlTableStore::kSchemaVersion) {
+    throw std::runtime_error(name + " has schema version " + std::to_string(version) +
+                             ", newer than this program knows (" +
+                             std::to_string(PostgresqlTableStore::kSchemaVersion) +
+                             "): it was written by a newer game-host");
+  }
+  if (version == PostgresqlTableStore::kSchemaVersion) return;
+  if (version == 0 && tx.exec("SELECT 1 FROM information_schema.tables"
+                              " WHERE table_schema = current_schema()"
+                              " AND table_name <> 'store_schema'")
+                              .size() > 0) {
+    throw std::runtime_error(name +
+                             " is a database of something else, not a table store: "
+                             "give the store a database of its own");
+  }
+  for (int step = version; step < PostgresqlTableStore::kSchemaVersion; ++step) {
+    try {
+      tx.exec(kMigrations[step]);
+    } catch (const pqxx::sql_error& error) {
+      throw std::runtime_error(name + ": cannot bring it to schema version " +
+                               std::to_string(step + 1) + ": " + error.what());
+    }
+  }
+  tx.exec(version == 0 ? "INSERT INTO store_schema(version) VALUES(" +
+                             std::to_string(PostgresqlTableStore::kSchemaVersion) + ")"
+                       : "UPDATE store_schema SET version = " +
+                             std::to_string(PostgresqlTableStore::kSchemaVersion));
+  tx.commit();
+}
+
+// The lock is held by the session: it goes with the connection, so a host
+// that dies frees its store at once.
+bool take_one_host_lock(pqxx::connection& connection) {
+  pqxx::nontransaction tx(connection);
+  return tx.exec("SELECT pg_try_advisory_lock(" + std::to_string(kOneHostLock) + ")")[0][0]
+      .as<bool>();
+}
+
+std::int64_t as_column(std::uint64_t version) { return static_cast<std::int64_t>(version); }
+
+template <typename Message>
+void parse(Message& message, const pqxx::field& field, const std::string& what) {
+  pqxx::binarystring bytes(field);
+  if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    throw std::runtime_error(what + " is corrupt (not a " + message.GetTypeName() + ")");
+  }
+}
+
+}  // namespace
+
+// Owns the writing connection; its group commit owns the one thread that
+// uses it. A batch is written in one transaction with no savepoints, which
+// costs one round trip a statement and one sync for the lot. Only when a
+// commit of it is refused (a double write, a stale change: a bug or a race,
+// never the common case) is the batch written again, each commit in a
+// savepoint of its own, so that the refused one fails alone.
+class PostgresqlTableStore::Writer {
+ public:
+  Writer(const std::string& conninfo, Options options)
+      : conninfo_(conninfo),
+        options_(options),
+        connection_(open(/*first=*/true)),
+        label_(label(*connection_)),
+        queue_([this](const std::deque<Commit>& batch) { return write(batch); }) {}
+
+  void commit(Commit commit, Done done) { queue_.commit(std::move(commit), std::move(done)); }
+  void flush() { queue_.flush(); }
+  const std::string& name() const { return label_; }
+
+ private:
+  Connection open(bool first) {
+    Connection connection = connect(conninfo_);
+    if (first) apply_schema(*connection);
+    if (options_.one_host && !take_one_host_lock(*connection)) {
+      throw std::runtime_error(label(*connection) +
+                               " is in use by another game-host: until hosts share tables, "
+                               "each host needs a store of its own");
+    }
+    connection->prepare("new_table",
+                        "INSERT INTO game_tables(table_id, invite_code, version, record)"
+                        " VALUES($1, $2, $3, $4) ON CONFLICT(table_id) DO NOTHING");
+    connection->prepare("put_table",
+                        "UPDATE game_tables SET invite_code = $2, version = $3, record = $4"
+                        " WHERE table_id = $1 AND version = $5");
+    connection->prepare("delete_table",
+                        "DELETE FROM game_tables WHERE table_id = $1 AND version = $2");
+    connection->prepare("delete_events", "DELETE FROM table_events WHERE table_id = $1");
+    connection->prepare("add_event",
+                        "INSERT INTO table_events(table_id, version, event) VALUES($1, $2, $3)"
+                        " ON CONFLICT DO NOTHING");
+    connection->prepare("add_finished",
+                        "INSERT INTO finished_games(table_id, game_number, game)"
+                        " VALUES($1, $2, $3) ON CONFLICT DO NOTHING");
+    return connection;
+  }
+
+  std::vector<std::string> write(const std::deque<Commit>& batch) {
+    std::vector<std::string> errors(batch.size());
+    try {
+      // A connection lost before COMMIT left nothing written (the server
+      // rolls back), so the batch is safe to write again once, on a new one:
+      // a restarted server or a failover costs a batch no error.
+      for (int attempt = 1;; ++attempt) {
+        try {
+          if (!connection_ || !connection_->is_open()) connection_ = open(/*first=*/false);
+          if (!write_all(batch)) write_each(batch, errors);
+          break;
+        } catch (const pqxx::in_doubt_error&) {
+          throw;
+        } catch (const pqxx::broken_connection&) {
+          connection_.reset();
+          if (attempt == 2) throw;
+        }
+      }
+    } catch (const pqxx::in_doubt_error& error) {
+      connection_.reset();
+      fail_batch(errors, std::string("the connection broke during COMMIT, so whether the "
+                                     "batch was written is unknown: ") +
+                             error.what());
+    } catch (const pqxx::broken_connection& error) {
+      connection_.reset();
+      fail_batch(errors, std::string("the connection to the server is lost: ") + error.what());
+    } catch (const std::exception& error) {
+      fail_batch(errors, error.what());
+    }
+    return errors;
+  }
+
+  // False when a commit of the batch was refused: nothing was written.
+  bool write_all(const std::deque<Commit>& batch) {
+    pqxx::work tx(*connection_);
+    try {
+      for (const Commit& commit : batch) write_one(tx, commit);
+    } catch (const Refused&) {
+      return false;
+    } catch (const pqxx::sql_error&) {
+      return false;
+    }
+    tx.commit();
+    return true;
+  }
+
+  // Savepoints by hand: libpqxx 6's subtransaction issues none around
+  // prepared statements.
+  void write_each(const std::deque<Commit>& batch, std::vector<std::string>& errors) {
+    pqxx::work tx(*connection_);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      tx.exec("SAVEPOINT one_commit");
+      try {
+        write_one(tx, batch[i]);
+      } catch (const Refused& error) {
+        errors[i] = label_ + ": " + error.what();
+      } catch (const pqxx::sql_error& error) {
+        errors[i] = label_ + ": " + error.what();
+      }
+      tx.exec(errors[i].empty() ? "RELEASE SAVEPOINT one_commit"
+                                : "ROLLBACK TO SAVEPOINT one_commit");
+    }
+    tx.commit();
+  }
+
+  void fail_batch(std::vector<std::string>& errors, const std::string& why) const {
+    for (std::string& error : errors) {
+      if (error.empty()) error = label_ + ": " + why;
+    }
+  }
+
+  // Throws Refused for a double write or a stale change; the statements
+  // never fail on a key, so that the transaction stays usable until then.
+  static void write_one(pqxx::transaction_base& tx, const Commit& commit) {
+    const std::string& table_id = commit.table_id;
+    if (table_id.empty()) throw Refused("a commit without a table id");
+    if (commit.version > kLargestVersion)
+      throw Refused("table " + table_id + " has too large a version");
+    if (commit.finished) {
+      const std::uint32_t number = commit.finished->game_number();
+      pqxx::binarystring game(commit.finished->SerializeAsString());
+      if (tx.exec_prepared("add_finished", table_id, number, game).affected_rows() == 0)
+        throw Refused("finished game " + std::to_string(number) + " of table " + table_id +
+                      " is already stored (a double write)");
+    }
+    const std::int64_t before = as_column(commit.version_before());
+    if (commit.close) {
+      if (tx.exec_prepared("delete_table", table_id, before).affected_rows() == 0)
+        throw Refused(stale_change(commit));
+      tx.exec_prepared("delete_events", table_id);
+      return;
+    }
+    // Events first: a change written twice is a double write, not a stale
+    // one.
+    for (const Commit::Event& event : commit.events) {
+      if (event.version > kLargestVersion)
+        throw Refused("event " + std::to_string(event.version) + " of table " + table_id +
+                      " has too large a version");
+      pqxx::binarystring bytes(event.bytes);
+      if (tx.exec_prepared("add_event", table_id, as_column(event.version), bytes)
+              .affected_rows() == 0)
+        throw Refused("event " + std::to_string(event.version) + " of table " + table_id +
+                      " is already stored (a double write)");
+    }
+    pqxx::binarystring record(commit.record);
+    const pqxx::result put = before == 0
+                                 ? tx.exec_prepared("new_table", table_id, commit.invite_code,
+                                                    as_column(commit.version), record)
+                                 : tx.exec_prepared("put_table", table_id, commit.invite_code,
+                                                    as_column(commit.version), record, before);
+    if (put.affected_rows() == 0) throw Refused(stale_change(commit));
+  }
+
+  const std::string conninfo_;
+  const Options options_;
+  Connection connection_;  // used by the queue's thread only, once it runs
+  const std::string label_;
+  GroupCommit queue_;  // last: its thread writes with the above
+};
+
+// A second connection for reads, under a mutex. A commit is answered only
+// after its COMMIT returned, so every read started after a `done` sees it.
+class PostgresqlTableStore::Reader {
+ public:
+  Reader(const std::string& conninfo, std::string name) : conninfo_(conninfo), label_(name) {}
+
+  std::vector<v1::TableRecord> load_tables() {
+    return read([&](pqxx::transaction_base& tx) {
+      std::vector<v1::TableRecord> records;
+      for (const pqxx::row& row :
+           tx.exec("SELECT table_id, record FROM game_tables ORDER BY table_id")) {
+        parse(records.emplace_back(), row[1], "the record of table " + row[0].as<std::string>());
+      }
+      return records;
+    });
+  }
+
+  std::vector<v1::TableEvent> events(const std::string& table_id, std::uint64_t after,
+                                     std::uint64_t upto) {
+    // Versions are stored as PostgreSQL's signed 64-bit integers.
+    upto = std::min(upto, kLargestVersion);
+    if (after >= upto) return {};
+    return read([&](pqxx::transaction_base& tx) {
+      std::vector<v1::TableEvent> found;
+      for (const pqxx::row& row :
+           tx.exec_prepared("events", table_id, as_column(after), as_column(upto))) {
+        parse(found.emplace_back(), row[1],
+              "event " + row[0].as<std::string>() + " of table " + table_id);
+      }
+      return found;
+    });
+  }
+
+  std::vector<v1::FinishedGame> finished_games(const std::string& table_id) {
+    return read([&](pqxx::transaction_base& tx) {
+      std::vector<v1::FinishedGame> found;
+      for (const pqxx::row& row : tx.exec_prepared("finished", table_id)) {
+        parse(found.emplace_back(), row[1],
+              "finished game " + row[0].as<std::string>() + " of table " + table_id);
+      }
+      return found;
+    });
+  }
+
+ private:
+  // Runs `query` in a read-only transaction, connecting first if need be.
+  // A read is tried once more on a new connection when the old one is lost.
+  template <class Query>
+  std::invoke_result_t<const Query&, pqxx::transaction_base&> read(const Query& query) {
+    std::lock_guard lock(mutex_);
+    try {
+      return read_once(query);
+    } catch (const pqxx::broken_connection&) {
+      connection_.reset();
+    } catch (const std::exception& error) {
+      throw std::runtime_error(label_ + ": cannot read: " + error.what());
+    }
+    try {
+      return read_once(query);
+    } catch (const pqxx::broken_connection& error) {
+      connection_.reset();
+      throw std::runtime_error(
+          label_ + ": cannot read: the connection to the server is lost: " + error.what());
+    } catch (const std::exception& error) {
+      throw std::runtime_error(label_ + ": cannot read: " + error.what());
+    }
+  }
+
+  template <class Query>
+  std::invoke_result_t<const Query&, pqxx::transaction_base&> read_once(const Query& query) {
+    if (!connection_ || !connection_->is_open()) {
+      connection_ = connect(conninfo_);
+      connection_->prepare("events",
+                           "SELECT version, event FROM table_events"
+                           " WHERE table_id = $1 AND version > $2 AND version <= $3"
+                           " ORDER BY version");
+      connection_->prepare("finished",
+                           "SELECT game_number, game FROM finished_games"
+                           " WHERE table_id = $1 ORDER BY game_number");
+    }
+    pqxx::read_transaction tx(*connection_);
+    return query(tx);
+  }
+
+  const std::string conninfo_;
+  const std::string label_;
+  std::mutex mutex_;
+  Connection connection_;
+};
+
+PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo)
+    : PostgresqlTableStore(conninfo, Options{}) {}
+
+PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo, Options options)
+    : writer_(std::make_unique<Writer>(conninfo, options)),
+      reader_(std::make_unique<Reader>(conninfo, writer_->name())) {}
+
+// The writer goes first: a `done` it still runs may read.
+PostgresqlTableStore::~PostgresqlTableStore() {
+  writer_.reset();
+  reader_.reset();
+}
+
+void PostgresqlTableStore::commit(Commit commit, Done done) {
+  writer_->commit(std::move(commit), std::move(done));
+}
+
+std::vector<v1::TableRecord> PostgresqlTableStore::load_tables() { return reader_->load_tables(); }
+
+std::vector<v1::TableEvent> PostgresqlTableStore::events(const std::string& table_id,
+                                                         std::uint64_t after, std::uint64_t upto) {
+  return reader_->events(table_id, after, upto);
+}
+
+std::vector<v1::FinishedGame> PostgresqlTableStore::finished_games(const std::string& table_id) {
+  return reader_->finished_games(table_id);
+}
+
+void PostgresqlTableStore::flush() { writer_->flush(); }
+
+}  // namespace boardgame::tables
