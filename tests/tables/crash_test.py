@@ -277,16 +277,20 @@ def main():
         parser.add_argument("--kills", type=int, default=20)
         parser.add_argument("--tables", type=int, default=20)
         parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--store", default=None,
+                            help="the host's --store; a fresh SQLite file by default")
 
     args = parse_args(options)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
-    print("crash test: %d tables, %d kills, seed %d" % (args.tables, args.kills, seed))
+    print("crash test: %d tables, %d kills, seed %d, store %s" % (
+        args.tables, args.kills, seed, (args.store or "sqlite").split(":")[0]))
     began = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
         grpc, pb, stubs = load_stubs(args, work)
         port = free_port()
-        host = Host(args, "sqlite:" + os.path.join(work, "tables.db"), port=port, log_dir=work)
+        store = args.store or "sqlite:" + os.path.join(work, "tables.db")
+        host = Host(args, store, port=port, log_dir=work)
         address = host.start()
         ctx = Context(grpc, pb, stubs, address)
         bots = [Bot(ctx, i, random.Random(rng.random())) for i in range(args.tables)]

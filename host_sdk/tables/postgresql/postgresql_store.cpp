@@ -1,6 +1,7 @@
 #include "postgresql_store.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <iterator>
@@ -8,6 +9,7 @@
 #include <mutex>
 #include <pqxx/pqxx>
 #include <stdexcept>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -114,11 +116,20 @@ void apply_schema(pqxx::connection& connection) {
 }
 
 // The lock is held by the session: it goes with the connection, so a host
-// that dies frees its store at once.
+// that dies frees its store. A host restarted at once may find its killed
+// predecessor's session still ending, so it waits a little before it says
+// that another host holds the store.
 bool take_one_host_lock(pqxx::connection& connection) {
+  constexpr auto kPatience = std::chrono::seconds(5);
+  const auto give_up = std::chrono::steady_clock::now() + kPatience;
   pqxx::nontransaction tx(connection);
-  return tx.exec("SELECT pg_try_advisory_lock(" + std::to_string(kOneHostLock) + ")")[0][0]
-      .as<bool>();
+  for (;;) {
+    if (tx.exec("SELECT pg_try_advisory_lock(" + std::to_string(kOneHostLock) + ")")[0][0]
+            .as<bool>())
+      return true;
+    if (std::chrono::steady_clock::now() >= give_up) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
 }
 
 std::int64_t as_column(std::uint64_t version) { return static_cast<std::int64_t>(version); }
