@@ -109,7 +109,10 @@ set(CPACK_DEBIAN_DEV_PACKAGE_NAME club-games-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_COMPONENT_DEV_DESCRIPTION
   "SDK for game plugins and hosts: headers, static libraries, CMake package, pkg-config, protos")
+# Debian 12's gRPC CMake package names grpc_cpp_plugin among its targets and
+# fails find_package without it, so the compilers come along (found by
+# installing the packages on a clean system: scripts/deb_chroot_check.sh).
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
-  "club-games (= ${PROJECT_VERSION}), cmake, libboost-dev, libprotobuf-dev, libgrpc++-dev, libfmt-dev, libicu-dev")
+  "club-games (= ${PROJECT_VERSION}), cmake, libboost-dev, libprotobuf-dev, protobuf-compiler, libgrpc++-dev, protobuf-compiler-grpc, libfmt-dev, libicu-dev")
 
 include(CPack)
