@@ -6,19 +6,25 @@
 // connection string is in the file CLUB_TEST_POSTGRESQL_CONNINFO_FILE names.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <pqxx/pqxx>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -729,7 +735,7 @@ TEST_F(PostgresqlStoreServerTest, WritesTheVersionedSchema) {
   EXPECT_EQ(single_text("SELECT string_agg(table_name, ',' ORDER BY table_name)"
                         " FROM information_schema.tables WHERE table_schema = "
                         "current_schema()"),
-            "finished_games,game_tables,store_schema,table_events");
+            "club_hosts,finished_games,game_tables,store_schema,table_events");
   EXPECT_EQ(single_text("SELECT table_id || ' ' || invite_code || ' ' || "
                         "version FROM game_tables"),
             "alpha K7MQ4X 1");
@@ -802,6 +808,179 @@ TEST_F(PostgresqlStoreServerTest, ALostConnectionIsOpenedAgainWithoutLosingAComm
     EXPECT_EQ(commit_and_wait(store, change("alpha", version - 1, version)), "");
     EXPECT_EQ(store.events("alpha", 0, UINT64_MAX).size(), version);
   }
+}
+
+// A club: several hosts on one database, each a store of its own with a
+// membership. Short leases keep the tests short.
+class PostgresqlClubTest : public PostgresqlStoreServerTest {
+ protected:
+  static constexpr std::int64_t kLeaseMs = 300;
+
+  std::unique_ptr<PostgresqlTableStore> member(const std::string& host_id) {
+    PostgresqlTableStore::Options options;
+    options.club = ClubMembership{host_id, host_id + ".club.test:50051", kLeaseMs};
+    return std::make_unique<PostgresqlTableStore>(conninfo_, options);
+  }
+};
+
+TEST_F(PostgresqlClubTest, EachHostOwnsWhatItCreatesAndCannotWriteAnothersTables) {
+  auto a = member("a");
+  auto b = member("b");
+  ASSERT_EQ(commit_and_wait(*a, change("alpha", 0, 1)), "");
+
+  std::string error = commit_and_wait(*b, change("alpha", 1, 2));
+  EXPECT_NE(error.find("table alpha belongs to host a now, not to this host (b)"),
+            std::string::npos)
+      << error;
+  std::optional<ClubStore::Owner> owner = b->owner_of("alpha");
+  ASSERT_TRUE(owner.has_value());
+  EXPECT_EQ(owner->host_id, "a");
+  EXPECT_EQ(owner->address, "a.club.test:50051");
+  EXPECT_TRUE(owner->alive);
+  EXPECT_FALSE(b->owner_of("nobody").has_value());
+  EXPECT_EQ(b->table_of_invite("K7MQ4X"), std::optional<std::string>("alpha"));
+  EXPECT_FALSE(b->table_of_invite("ZZZZZZ").has_value());
+  // A live owner keeps its table.
+  EXPECT_FALSE(b->claim("alpha").has_value());
+  // Each loads its own tables only: a host that starts again under its id
+  // carries on with them.
+  EXPECT_EQ(a->load_tables().size(), 1u);
+  EXPECT_TRUE(b->load_tables().empty());
+  EXPECT_EQ(commit_and_wait(*a, change("alpha", 1, 2)), "");
+}
+
+TEST_F(PostgresqlClubTest, AHostsTablesGoToAnotherOnceItsLeaseLapses) {
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // Host a, to be killed with -9: its lease is never given back.
+    ::close(ready[0]);
+    auto a = member("a");
+    const bool written = commit_and_wait(*a, change("alpha", 0, 1)) == "" &&
+                         commit_and_wait(*a, change("beta", 0, 3)) == "";
+    const char answer = written ? 'y' : 'n';
+    (void)!::write(ready[1], &answer, 1);
+    for (;;) ::pause();
+  }
+  ::close(ready[1]);
+  char answer = 0;
+  ASSERT_EQ(::read(ready[0], &answer, 1), 1);
+  ::close(ready[0]);
+  auto b = member("b");
+  EXPECT_FALSE(b->claim("alpha").has_value());  // a lives
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  ASSERT_EQ(answer, 'y');
+
+  std::optional<v1::TableRecord> alpha;
+  for (int i = 0; i < 50 && !alpha; ++i) {
+    alpha = b->claim("alpha");
+    if (!alpha) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(alpha.has_value()) << "the lease of a dead host did not lapse";
+  EXPECT_TRUE(MessageDifferencer::Equals(*alpha, record_of("alpha", 1)));
+  EXPECT_EQ(b->owner_of("alpha")->host_id, "b");
+  EXPECT_FALSE(b->owner_of("beta")->alive);
+  EXPECT_EQ(commit_and_wait(*b, change("alpha", 1, 2)), "");
+
+  // Host a starts again under its own id: beta is still its own, alpha is
+  // not any more, and its old copy of alpha cannot overwrite b's change.
+  auto a = member("a");
+  std::vector<v1::TableRecord> mine = a->load_tables();
+  ASSERT_EQ(mine.size(), 1u);
+  EXPECT_EQ(mine[0].table().table_id(), "beta");
+  std::string error = commit_and_wait(*a, change("alpha", 1, 2));
+  EXPECT_NE(error.find("already stored"), std::string::npos) << error;
+  error = commit_and_wait(*a, commit_of(record_of("alpha", 2)));
+  EXPECT_NE(error.find("belongs to host b now"), std::string::npos) << error;
+  EXPECT_EQ(commit_and_wait(*a, change("beta", 3, 4)), "");
+}
+
+TEST_F(PostgresqlClubTest, HostsAdoptingTogetherShareTheOrphansOut) {
+  constexpr int kTables = 40;
+  {
+    auto gone = member("gone");
+    for (int i = 0; i < kTables; ++i) {
+      char id[16];
+      std::snprintf(id, sizeof id, "t%02d", i);
+      ASSERT_EQ(commit_and_wait(*gone, change(id, 0, 1)), "");
+    }
+  }  // a host that stops gives its lease back: its tables are orphans now
+  auto b = member("b");
+  auto c = member("c");
+  std::vector<std::string> by_b, by_c;
+  auto adopt = [](PostgresqlTableStore& store, std::vector<std::string>& ids) {
+    for (;;) {
+      std::vector<v1::TableRecord> taken = store.adopt_orphans(3);
+      if (taken.empty()) return;
+      for (const v1::TableRecord& record : taken) ids.push_back(record.table().table_id());
+    }
+  };
+  std::thread with_b([&] { adopt(*b, by_b); });
+  std::thread with_c([&] { adopt(*c, by_c); });
+  with_b.join();
+  with_c.join();
+
+  std::set<std::string> all(by_b.begin(), by_b.end());
+  for (const std::string& id : by_c) EXPECT_TRUE(all.insert(id).second) << id << " adopted twice";
+  EXPECT_EQ(all.size(), static_cast<std::size_t>(kTables));
+  EXPECT_EQ(b->load_tables().size(), by_b.size());
+  EXPECT_EQ(c->load_tables().size(), by_c.size());
+  EXPECT_TRUE(b->adopt_orphans(10).empty());  // c lives: nothing of its is an orphan
+}
+
+TEST_F(PostgresqlClubTest, EveryHostHearsEveryChangeAndIsToldWhenItMayHaveMissedSome) {
+  auto a = member("a");
+  auto b = member("b");
+  std::mutex mutex;
+  std::condition_variable heard_more;
+  std::vector<std::string> heard;
+  b->follow_changes([&](const std::string& table_id, std::uint64_t version) {
+    std::lock_guard lock(mutex);
+    heard.push_back(table_id + "@" + std::to_string(version));
+    heard_more.notify_all();
+  });
+  auto wait_for = [&](std::size_t count) {
+    std::unique_lock lock(mutex);
+    heard_more.wait_for(lock, std::chrono::seconds(5), [&] { return heard.size() >= count; });
+    return heard;
+  };
+
+  ASSERT_EQ(commit_and_wait(*a, change("alpha", 0, 1)), "");
+  ASSERT_EQ(commit_and_wait(*a, change("alpha", 1, 3)), "");
+  ASSERT_EQ(commit_and_wait(*a, change("beta", 0, 1)), "");
+  Commit close = change("alpha", 3, 4, v1::TableEvent::EXPIRED);
+  close.close = true;
+  ASSERT_EQ(commit_and_wait(*a, std::move(close)), "");
+  // A refused change is announced to nobody.
+  EXPECT_NE(commit_and_wait(*b, change("beta", 1, 2)), "");
+  EXPECT_EQ(wait_for(4), (std::vector<std::string>{"alpha@1", "alpha@3", "beta@1", "alpha@4"}));
+
+  // The server drops every connection: b's feed says it may have missed
+  // changes, then carries on.
+  run_on_cluster("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" +
+                 database_of(place_) + "'");
+  EXPECT_EQ(wait_for(5).back(), "@0");
+  ASSERT_EQ(commit_and_wait(*a, change("beta", 1, 2)), "");
+  EXPECT_EQ(wait_for(6).back(), "beta@2");
+}
+
+TEST_F(PostgresqlClubTest, AHostIdThatALiveHostRenewsIsRefused) {
+  auto a = member("a");
+  std::string error;
+  try {
+    member("a");
+  } catch (const std::runtime_error& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find("host id a is in use by a live host"), std::string::npos) << error;
+  PostgresqlTableStore::Options both;
+  both.one_host = true;
+  both.club = ClubMembership{"c", "c:1", kLeaseMs};
+  EXPECT_THROW(PostgresqlTableStore(conninfo_, both), std::invalid_argument);
+  EXPECT_THROW(PostgresqlTableStore(conninfo_).claim("alpha"), std::logic_error);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <iterator>
@@ -25,13 +26,17 @@ namespace {
 // as the SQLite store's do.
 constexpr const char* kMigrations[] = {
     // 1: a table's latest record, its events, and the games it finished
-    // (which outlive the table).
+    // (which outlive the table); the hosts of a club and the tables each
+    // owns (none for a store of one host).
     R"sql(
       CREATE TABLE game_tables(
         table_id text PRIMARY KEY,
         invite_code text NOT NULL,
         version bigint NOT NULL,
-        record bytea NOT NULL);
+        record bytea NOT NULL,
+        owner text);
+      CREATE INDEX game_tables_by_owner ON game_tables(owner);
+      CREATE INDEX game_tables_by_invite ON game_tables(invite_code);
       CREATE TABLE table_events(
         table_id text NOT NULL,
         version bigint NOT NULL,
@@ -42,6 +47,10 @@ constexpr const char* kMigrations[] = {
         game_number bigint NOT NULL,
         game bytea NOT NULL,
         PRIMARY KEY(table_id, game_number));
+      CREATE TABLE club_hosts(
+        host_id text PRIMARY KEY,
+        address text NOT NULL,
+        alive_until timestamptz NOT NULL);
     )sql",
 };
 static_assert(std::size(kMigrations) == PostgresqlTableStore::kSchemaVersion,
@@ -54,6 +63,21 @@ constexpr std::int64_t kMigrationLock = 0x636c75622d6d6967;  // "club-mig"
 constexpr std::int64_t kOneHostLock = 0x636c75622d686f73;    // "club-hos"
 
 constexpr std::uint64_t kLargestVersion = std::numeric_limits<std::int64_t>::max();
+
+// Every committed change of a table is announced on this channel as
+// "<table id> <version>", in the transaction that makes it: PostgreSQL
+// delivers it once the transaction commits, in commit order.
+constexpr const char* kChangesChannel = "club_table_changes";
+
+// A host's lease is alive while alive_until is ahead of the server's clock:
+// one clock for every host, whatever theirs say. Not a correlated NOT
+// EXISTS: the planner makes that an anti-join, whose recheck of a row that
+// another host took meanwhile kept the old answer, and two hosts adopting
+// at once took some tables both (PostgresqlClubTest caught it). An
+// uncorrelated list is rechecked against the row's new owner.
+constexpr const char* kLeaseLapsed =
+    "(owner IS NULL OR owner NOT IN"
+    " (SELECT host_id FROM club_hosts WHERE alive_until > now()))";
 
 // A commit the store refuses whatever the state of the server.
 class Refused : public std::runtime_error {
@@ -172,14 +196,26 @@ class PostgresqlTableStore::Writer {
                                " is in use by another game-host: until hosts share tables, "
                                "each host needs a store of its own");
     }
+    // Each returns one row (its announcement) when it wrote, none when the
+    // table is not there at the expected version and owner.
+    const std::string announce = std::string(" SELECT pg_notify('") + kChangesChannel +
+                                 "', table_id || ' ' || version) FROM written";
     connection->prepare("new_table",
-                        "INSERT INTO game_tables(table_id, invite_code, version, record)"
-                        " VALUES($1, $2, $3, $4) ON CONFLICT(table_id) DO NOTHING");
+                        "WITH written AS (INSERT INTO game_tables(table_id, invite_code, version,"
+                        " record, owner) VALUES($1, $2, $3, $4, $5) ON CONFLICT(table_id)"
+                        " DO NOTHING RETURNING table_id, version)" +
+                            announce);
     connection->prepare("put_table",
-                        "UPDATE game_tables SET invite_code = $2, version = $3, record = $4"
-                        " WHERE table_id = $1 AND version = $5");
+                        "WITH written AS (UPDATE game_tables SET invite_code = $2, version = $3,"
+                        " record = $4 WHERE table_id = $1 AND version = $5"
+                        " AND owner IS NOT DISTINCT FROM $6 RETURNING table_id, version)" +
+                            announce);
     connection->prepare("delete_table",
-                        "DELETE FROM game_tables WHERE table_id = $1 AND version = $2");
+                        "WITH written AS (DELETE FROM game_tables WHERE table_id = $1"
+                        " AND version = $2 AND owner IS NOT DISTINCT FROM $3"
+                        " RETURNING table_id, $4::bigint AS version)" +
+                            announce);
+    connection->prepare("table_owner", "SELECT owner FROM game_tables WHERE table_id = $1");
     connection->prepare("delete_events", "DELETE FROM table_events WHERE table_id = $1");
     connection->prepare("add_event",
                         "INSERT INTO table_events(table_id, version, event) VALUES($1, $2, $3)"
@@ -261,9 +297,13 @@ class PostgresqlTableStore::Writer {
     }
   }
 
-  // Throws Refused for a double write or a stale change; the statements
-  // never fail on a key, so that the transaction stays usable until then.
-  static void write_one(pqxx::transaction_base& tx, const Commit& commit) {
+  // Throws Refused for a double write, a stale change or another host's
+  // table; the statements never fail on a key, so that the transaction
+  // stays usable until then.
+  void write_one(pqxx::transaction_base& tx, const Commit& commit) const {
+    // A club member writes as the owner of its tables; a host alone owns
+    // none of them (NULL) and writes all.
+    const char* owner = options_.club ? options_.club->host_id.c_str() : nullptr;
     const std::string& table_id = commit.table_id;
     if (table_id.empty()) throw Refused("a commit without a table id");
     if (commit.version > kLargestVersion)
@@ -277,8 +317,9 @@ class PostgresqlTableStore::Writer {
     }
     const std::int64_t before = as_column(commit.version_before());
     if (commit.close) {
-      if (tx.exec_prepared("delete_table", table_id, before).affected_rows() == 0)
-        throw Refused(stale_change(commit));
+      if (tx.exec_prepared("delete_table", table_id, before, owner, as_column(commit.version))
+              .empty())
+        throw Refused(refusal(tx, commit));
       tx.exec_prepared("delete_events", table_id);
       return;
     }
@@ -295,12 +336,25 @@ class PostgresqlTableStore::Writer {
                       " is already stored (a double write)");
     }
     pqxx::binarystring record(commit.record);
-    const pqxx::result put = before == 0
-                                 ? tx.exec_prepared("new_table", table_id, commit.invite_code,
-                                                    as_column(commit.version), record)
-                                 : tx.exec_prepared("put_table", table_id, commit.invite_code,
-                                                    as_column(commit.version), record, before);
-    if (put.affected_rows() == 0) throw Refused(stale_change(commit));
+    const pqxx::result put =
+        before == 0 ? tx.exec_prepared("new_table", table_id, commit.invite_code,
+                                       as_column(commit.version), record, owner)
+                    : tx.exec_prepared("put_table", table_id, commit.invite_code,
+                                       as_column(commit.version), record, before, owner);
+    if (put.empty()) throw Refused(refusal(tx, commit));
+  }
+
+  // Why a table was not written: another host owns it now, or the change
+  // was made from a stale copy.
+  std::string refusal(pqxx::transaction_base& tx, const Commit& commit) const {
+    if (options_.club) {
+      const pqxx::result found = tx.exec_prepared("table_owner", commit.table_id);
+      if (!found.empty() && !found[0][0].is_null() &&
+          found[0][0].as<std::string>() != options_.club->host_id)
+        return "table " + commit.table_id + " belongs to host " + found[0][0].as<std::string>() +
+               " now, not to this host (" + options_.club->host_id + ")";
+    }
+    return stale_change(commit);
   }
 
   const std::string conninfo_;
@@ -314,13 +368,15 @@ class PostgresqlTableStore::Writer {
 // after its COMMIT returned, so every read started after a `done` sees it.
 class PostgresqlTableStore::Reader {
  public:
-  Reader(const std::string& conninfo, std::string name) : conninfo_(conninfo), label_(name) {}
+  // `owner`: a club member's host id, whose tables alone it loads.
+  Reader(const std::string& conninfo, std::string name, std::optional<std::string> owner)
+      : conninfo_(conninfo), label_(std::move(name)), owner_(std::move(owner)) {}
 
   std::vector<v1::TableRecord> load_tables() {
     return read([&](pqxx::transaction_base& tx) {
       std::vector<v1::TableRecord> records;
-      for (const pqxx::row& row :
-           tx.exec("SELECT table_id, record FROM game_tables ORDER BY table_id")) {
+      const char* owner = owner_ ? owner_->c_str() : nullptr;
+      for (const pqxx::row& row : tx.exec_prepared("tables", owner)) {
         parse(records.emplace_back(), row[1], "the record of table " + row[0].as<std::string>());
       }
       return records;
@@ -382,6 +438,9 @@ class PostgresqlTableStore::Reader {
   std::invoke_result_t<const Query&, pqxx::transaction_base&> read_once(const Query& query) {
     if (!connection_ || !connection_->is_open()) {
       connection_ = connect(conninfo_);
+      connection_->prepare("tables",
+                           "SELECT table_id, record FROM game_tables"
+                           " WHERE $1::text IS NULL OR owner = $1 ORDER BY table_id");
       connection_->prepare("events",
                            "SELECT version, event FROM table_events"
                            " WHERE table_id = $1 AND version > $2 AND version <= $3"
@@ -396,21 +455,252 @@ class PostgresqlTableStore::Reader {
 
   const std::string conninfo_;
   const std::string label_;
+  const std::optional<std::string> owner_;
   std::mutex mutex_;
   Connection connection_;
+};
+
+// A club member's own connections and threads: one renews the host's
+// lease and answers the ClubStore queries, one listens to the change feed.
+class PostgresqlTableStore::Club {
+ public:
+  Club(const std::string& conninfo, ClubMembership me) : conninfo_(conninfo), me_(std::move(me)) {
+    if (me_.host_id.empty()) throw std::invalid_argument("a club member needs a host id");
+    if (me_.lease_ms < 100) throw std::invalid_argument("a lease shorter than 100 ms");
+    control_ = connect(conninfo_);
+    label_ = label(*control_);
+    join();
+    renewer_ = std::thread([this] { renew_until_stopped(); });
+  }
+
+  // Lets the lease lapse at once: the host's tables go to the others now,
+  // not once the lease would have run out.
+  ~Club() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    stopped_.notify_all();
+    renewer_.join();
+    if (listener_.joinable()) listener_.join();
+    try {
+      if (!control_ || !control_->is_open()) control_ = connect(conninfo_);
+      pqxx::nontransaction tx(*control_);
+      tx.exec_params("UPDATE club_hosts SET alive_until = now() WHERE host_id = $1", me_.host_id);
+    } catch (const std::exception&) {
+      // The lease lapses by itself.
+    }
+  }
+
+  std::optional<Owner> owner_of(const std::string& table_id) {
+    return query([&](pqxx::transaction_base& tx) -> std::optional<Owner> {
+      const pqxx::result found = tx.exec_params(
+          "SELECT g.owner, h.address, coalesce(h.alive_until > now(), false)"
+          " FROM game_tables g LEFT JOIN club_hosts h ON h.host_id = g.owner"
+          " WHERE g.table_id = $1",
+          table_id);
+      if (found.empty()) return std::nullopt;
+      Owner owner;
+      if (!found[0][0].is_null()) owner.host_id = found[0][0].as<std::string>();
+      if (!found[0][1].is_null()) owner.address = found[0][1].as<std::string>();
+      owner.alive = found[0][2].as<bool>();
+      return owner;
+    });
+  }
+
+  std::optional<std::string> table_of_invite(const std::string& invite_code) {
+    return query([&](pqxx::transaction_base& tx) -> std::optional<std::string> {
+      const pqxx::result found =
+          tx.exec_params("SELECT table_id FROM game_tables WHERE invite_code = $1", invite_code);
+      if (found.empty()) return std::nullopt;
+      return found[0][0].as<std::string>();
+    });
+  }
+
+  std::optional<v1::TableRecord> claim(const std::string& table_id) {
+    std::vector<v1::TableRecord> taken =
+        take(std::string("UPDATE game_tables SET owner = $1 WHERE table_id = $2"
+                         " AND (owner = $1 OR ") +
+                 kLeaseLapsed + ") RETURNING table_id, record",
+             table_id);
+    if (taken.empty()) return std::nullopt;
+    return std::move(taken.front());
+  }
+
+  // FOR UPDATE SKIP LOCKED: a table another host is adopting at this moment
+  // is left to it, and this host takes the next.
+  std::vector<v1::TableRecord> adopt_orphans(std::size_t limit) {
+    return take(std::string("UPDATE game_tables SET owner = $1 WHERE table_id IN ("
+                            "SELECT table_id FROM game_tables WHERE owner IS DISTINCT FROM $1"
+                            " AND ") +
+                    kLeaseLapsed +
+                    " ORDER BY table_id LIMIT $2 FOR UPDATE SKIP LOCKED)"
+                    " RETURNING table_id, record",
+                static_cast<std::int64_t>(limit));
+  }
+
+  void follow_changes(Changed on_change) {
+    std::unique_lock lock(mutex_);
+    if (listener_.joinable()) throw std::logic_error("follow_changes called twice");
+    listener_ = std::thread([this, on_change = std::move(on_change)] { listen(on_change); });
+    // Changes committed once this returns are never missed silently.
+    stopped_.wait(lock, [this] { return listening_ || stopping_; });
+  }
+
+ private:
+  // Joins as me_.host_id once an earlier holder of the id (this host before
+  // a crash) has let its lease lapse; refuses an id a live host keeps
+  // renewing.
+  void join() {
+    const auto give_up =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(me_.lease_ms + 2000);
+    for (;;) {
+      pqxx::nontransaction tx(*control_);
+      const pqxx::result joined = tx.exec_params(
+          "INSERT INTO club_hosts(host_id, address, alive_until)"
+          " VALUES($1, $2, now() + $3 * interval '1 millisecond')"
+          " ON CONFLICT(host_id) DO UPDATE SET address = excluded.address,"
+          " alive_until = excluded.alive_until WHERE club_hosts.alive_until <= now()"
+          " RETURNING host_id",
+          me_.host_id, me_.address, me_.lease_ms);
+      if (!joined.empty()) return;
+      if (std::chrono::steady_clock::now() >= give_up)
+        throw std::runtime_error(label_ + ": host id " + me_.host_id +
+                                 " is in use by a live host: each host of a club needs its own");
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+
+  // Renews three times a lease; a renewal that fails (a lost connection)
+  // is tried again on a new connection at the next turn.
+  void renew_until_stopped() {
+    const auto every = std::chrono::milliseconds(me_.lease_ms / 3);
+    std::unique_lock lock(mutex_);
+    while (!stopped_.wait_for(lock, every, [this] { return stopping_; })) {
+      try {
+        if (!control_ || !control_->is_open()) control_ = connect(conninfo_);
+        pqxx::nontransaction tx(*control_);
+        tx.exec_params(
+            "UPDATE club_hosts SET alive_until = now() + $2 * interval '1 millisecond'"
+            " WHERE host_id = $1",
+            me_.host_id, me_.lease_ms);
+      } catch (const std::exception&) {
+        control_.reset();
+      }
+    }
+  }
+
+  void listen(const Changed& on_change) {
+    class Receiver final : public pqxx::notification_receiver {
+     public:
+      Receiver(pqxx::connection_base& connection, const Changed& on_change)
+          : notification_receiver(connection, kChangesChannel), on_change_(on_change) {}
+      void operator()(const std::string& payload, int) override {
+        const auto space = payload.rfind(' ');
+        if (space == std::string::npos) return;
+        on_change_(payload.substr(0, space), std::stoull(payload.substr(space + 1)));
+      }
+
+     private:
+      const Changed& on_change_;
+    };
+    bool missed = false;
+    for (;;) {
+      try {
+        pqxx::connection connection(conninfo_);
+        Receiver receiver(connection, on_change);
+        connection.get_notifs();  // the LISTEN runs now
+        {
+          std::lock_guard lock(mutex_);
+          listening_ = true;
+        }
+        stopped_.notify_all();
+        if (missed) on_change("", 0);
+        missed = false;
+        for (;;) {
+          {
+            std::lock_guard lock(mutex_);
+            if (stopping_) return;
+          }
+          connection.await_notification(0, 200'000);
+        }
+      } catch (const std::exception&) {
+        missed = true;
+        std::unique_lock lock(mutex_);
+        if (stopped_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stopping_; }))
+          return;
+      }
+    }
+  }
+
+  // Runs `run` in a transaction on the control connection, on a new one
+  // once more if it was lost.
+  template <class Query>
+  std::invoke_result_t<const Query&, pqxx::transaction_base&> query(const Query& run) {
+    std::lock_guard lock(mutex_);
+    for (int attempt = 1;; ++attempt) {
+      try {
+        if (!control_ || !control_->is_open()) control_ = connect(conninfo_);
+        pqxx::work tx(*control_);
+        auto answer = run(tx);
+        tx.commit();
+        return answer;
+      } catch (const pqxx::in_doubt_error& error) {
+        control_.reset();
+        throw std::runtime_error(label_ + ": " + error.what());
+      } catch (const pqxx::broken_connection& error) {
+        control_.reset();
+        if (attempt == 2)
+          throw std::runtime_error(label_ +
+                                   ": the connection to the server is lost: " + error.what());
+      } catch (const pqxx::sql_error& error) {
+        throw std::runtime_error(label_ + ": " + error.what());
+      }
+    }
+  }
+
+  template <class Argument>
+  std::vector<v1::TableRecord> take(const std::string& sql, const Argument& argument) {
+    return query([&](pqxx::transaction_base& tx) {
+      std::vector<v1::TableRecord> taken;
+      for (const pqxx::row& row : tx.exec_params(sql, me_.host_id, argument))
+        parse(taken.emplace_back(), row[1], "the record of table " + row[0].as<std::string>());
+      return taken;
+    });
+  }
+
+  const std::string conninfo_;
+  const ClubMembership me_;
+  std::string label_;
+  std::mutex mutex_;  // control_, stopping_, listening_
+  std::condition_variable stopped_;
+  Connection control_;
+  bool stopping_ = false;
+  bool listening_ = false;
+  std::thread renewer_;
+  std::thread listener_;
 };
 
 PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo)
     : PostgresqlTableStore(conninfo, Options{}) {}
 
-PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo, Options options)
-    : writer_(std::make_unique<Writer>(conninfo, options)),
-      reader_(std::make_unique<Reader>(conninfo, writer_->name())) {}
+PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo, Options options) {
+  if (options.one_host && options.club)
+    throw std::invalid_argument("a table store is either one host's or a club's, not both");
+  // The writer migrates the schema, which the club's tables need.
+  writer_ = std::make_unique<Writer>(conninfo, options);
+  if (options.club) club_ = std::make_unique<Club>(conninfo, *options.club);
+  reader_ = std::make_unique<Reader>(
+      conninfo, writer_->name(),
+      options.club ? std::optional<std::string>(options.club->host_id) : std::nullopt);
+}
 
-// The writer goes first: a `done` it still runs may read.
+// The writer goes first: a `done` it still runs may read. The lease goes
+// last, once every commit of this host is written.
 PostgresqlTableStore::~PostgresqlTableStore() {
   writer_.reset();
   reader_.reset();
+  club_.reset();
 }
 
 void PostgresqlTableStore::commit(Commit commit, Done done) {
@@ -429,5 +719,30 @@ std::vector<v1::FinishedGame> PostgresqlTableStore::finished_games(const std::st
 }
 
 void PostgresqlTableStore::flush() { writer_->flush(); }
+
+PostgresqlTableStore::Club& PostgresqlTableStore::club() {
+  if (!club_) throw std::logic_error("this PostgreSQL table store is not a club's");
+  return *club_;
+}
+
+std::optional<ClubStore::Owner> PostgresqlTableStore::owner_of(const std::string& table_id) {
+  return club().owner_of(table_id);
+}
+
+std::optional<std::string> PostgresqlTableStore::table_of_invite(const std::string& invite_code) {
+  return club().table_of_invite(invite_code);
+}
+
+std::optional<v1::TableRecord> PostgresqlTableStore::claim(const std::string& table_id) {
+  return club().claim(table_id);
+}
+
+std::vector<v1::TableRecord> PostgresqlTableStore::adopt_orphans(std::size_t limit) {
+  return club().adopt_orphans(limit);
+}
+
+void PostgresqlTableStore::follow_changes(Changed on_change) {
+  club().follow_changes(std::move(on_change));
+}
 
 }  // namespace boardgame::tables

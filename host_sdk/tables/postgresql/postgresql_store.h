@@ -1,26 +1,34 @@
 // The table store on PostgreSQL: one database, written by one thread in
-// group commits. See postgresql_store.cpp for the schema.
+// group commits, for one host or for the several hosts of a club. See
+// postgresql_store.cpp for the schema.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "boardgame/tables/club_store.h"
 #include "boardgame/tables/table_store.h"
 
 namespace boardgame::tables {
 
-class PostgresqlTableStore : public TableStore {
+class PostgresqlTableStore : public TableStore, public ClubStore {
  public:
   // The schema version this code writes; a newer database is refused.
   static constexpr int kSchemaVersion = 1;
 
   struct Options {
     // Hold an advisory lock on the database for the store's life and refuse
-    // to open when another process holds it. The table service still keeps
-    // every open table in memory and writes it through, so until hosts
-    // share tables, game-host opens its store this way.
+    // to open when another process holds it: a host that keeps every open
+    // table of the database to itself.
     bool one_host = false;
+    // Or share the database with the other hosts of a club, as this one.
+    // The store then waits until an earlier holder of the same host id has
+    // let its lease lapse, renews the lease from a thread of its own, owns
+    // the tables it creates, refuses to write tables it does not own, and
+    // loads only its own. The ClubStore calls need it.
+    std::optional<ClubMembership> club;
   };
 
   // Connects to `conninfo` (a libpq URI or key=value string), brings the
@@ -40,9 +48,19 @@ class PostgresqlTableStore : public TableStore {
   std::vector<v1::FinishedGame> finished_games(const std::string& table_id) override;
   void flush() override;
 
+  // ClubStore; each throws std::logic_error without Options::club.
+  std::optional<Owner> owner_of(const std::string& table_id) override;
+  std::optional<std::string> table_of_invite(const std::string& invite_code) override;
+  std::optional<v1::TableRecord> claim(const std::string& table_id) override;
+  std::vector<v1::TableRecord> adopt_orphans(std::size_t limit) override;
+  void follow_changes(Changed on_change) override;
+
  private:
   class Writer;
   class Reader;
+  class Club;
+  Club& club();
+  std::unique_ptr<Club> club_;
   std::unique_ptr<Writer> writer_;
   std::unique_ptr<Reader> reader_;
 };
