@@ -7,7 +7,9 @@
 #                                     (re)create an empty database NAME and
 #                                     print its connection string
 # The tests read the connection string from DIR/conninfo. As root the
-# server runs as the postgres user, since PostgreSQL refuses to run as root.
+# server runs as the postgres user, since PostgreSQL refuses to run as root;
+# its files go to a folder of their own under /tmp (named in DIR/server),
+# which that user can reach wherever the build tree is.
 set -euo pipefail
 
 usage() { echo "usage: $0 start|stop DIR, or $0 database DIR NAME" >&2; exit 2; }
@@ -29,9 +31,12 @@ as_server() {
 }
 
 stop() {
-  if [[ -f $dir/data/postmaster.pid ]]; then
-    as_server "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null || true
+  local server
+  server=$(cat "$dir/server" 2>/dev/null || true)
+  if [[ -n $server && -f $server/data/postmaster.pid ]]; then
+    as_server "$bindir/pg_ctl" -D "$server/data" -m immediate -w stop >/dev/null || true
   fi
+  [[ -n $server ]] && rm -rf "$server"
   rm -rf "$dir"
 }
 
@@ -39,16 +44,19 @@ case $action in
   start)
     stop  # what an interrupted run left behind
     mkdir -p "$dir"
-    if [[ $(id -u) -eq 0 ]]; then chown postgres: "$dir"; fi
+    server=$(mktemp -d /tmp/club-postgresql.XXXXXX)
+    echo "$server" >"$dir/server"
+    if [[ $(id -u) -eq 0 ]]; then chown postgres: "$server"; fi
     port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    as_server "$bindir/initdb" -D "$dir/data" -U club --auth=trust -E UTF8 --locale=C.UTF-8 \
-      >"$dir/initdb.log"
+    as_server "$bindir/initdb" -D "$server/data" -U club --auth=trust -E UTF8 --locale=C.UTF-8 \
+      >"$server/initdb.log"
     # fsync stays on: the stores answer a commit only once it is durable,
     # and the tests and benchmarks measure that.
-    as_server "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200" start >/dev/null
+    as_server "$bindir/pg_ctl" -D "$server/data" -l "$server/server.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $server -c max_connections=200" start \
+      >/dev/null || { cat "$server/server.log" >&2; exit 1; }
     echo "postgresql://club@127.0.0.1:$port/postgres" >"$dir/conninfo"
-    echo "PostgreSQL on 127.0.0.1:$port ($dir)"
+    echo "PostgreSQL on 127.0.0.1:$port ($server)"
     ;;
   stop) stop ;;
   database)
