@@ -4,11 +4,13 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <deque>
 #include <iterator>
 #include <limits>
 #include <mutex>
 #include <pqxx/pqxx>
+#include <random>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
@@ -50,7 +52,8 @@ constexpr const char* kMigrations[] = {
       CREATE TABLE club_hosts(
         host_id text PRIMARY KEY,
         address text NOT NULL,
-        alive_until timestamptz NOT NULL);
+        alive_until timestamptz NOT NULL,
+        incarnation text NOT NULL);
     )sql",
 };
 static_assert(std::size(kMigrations) == PostgresqlTableStore::kSchemaVersion,
@@ -94,7 +97,15 @@ std::string label(pqxx::connection& connection) {
 
 Connection connect(const std::string& conninfo) {
   try {
-    return std::make_unique<pqxx::connection>(conninfo);
+    auto connection = std::make_unique<pqxx::connection>(conninfo);
+    // libpqxx 6 would otherwise open a lost connection again by itself in
+    // the middle of a call: a new session, without the advisory lock of the
+    // old one. The store opens its connections again itself, whole.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    connection->inhibit_reactivation(true);
+#pragma GCC diagnostic pop
+    return connection;
   } catch (const std::exception& error) {
     throw std::runtime_error(std::string("cannot connect to the PostgreSQL table store: ") +
                              error.what());
@@ -156,6 +167,12 @@ bool take_one_host_lock(pqxx::connection& connection) {
   }
 }
 
+std::string fmt_hex(std::uint32_t value) {
+  char text[9];
+  std::snprintf(text, sizeof text, "%08x", value);
+  return text;
+}
+
 std::int64_t as_column(std::uint64_t version) { return static_cast<std::int64_t>(version); }
 
 template <typename Message>
@@ -176,9 +193,11 @@ void parse(Message& message, const pqxx::field& field, const std::string& what) 
 // savepoint of its own, so that the refused one fails alone.
 class PostgresqlTableStore::Writer {
  public:
-  Writer(const std::string& conninfo, Options options)
+  // `incarnation`: a club member's start, as Club joined with it.
+  Writer(const std::string& conninfo, Options options, std::string incarnation)
       : conninfo_(conninfo),
         options_(options),
+        incarnation_(std::move(incarnation)),
         connection_(open(/*first=*/true)),
         label_(label(*connection_)),
         queue_([this](const std::deque<Commit>& batch) { return write(batch); }) {}
@@ -197,25 +216,33 @@ class PostgresqlTableStore::Writer {
                                "each host needs a store of its own");
     }
     // Each returns one row (its announcement) when it wrote, none when the
-    // table is not there at the expected version and owner.
+    // table is not there at the expected version and owner, or when the
+    // owner writing is an older start of a club member (its incarnation is
+    // no longer the member's).
     const std::string announce = std::string(" SELECT pg_notify('") + kChangesChannel +
                                  "', table_id || ' ' || version) FROM written";
+    const auto current = [](const char* owner, const char* incarnation) {
+      return std::string("(") + incarnation + "::text IS NULL OR EXISTS (SELECT 1 FROM club_hosts" +
+             " WHERE host_id = " + owner + " AND incarnation = " + incarnation + "))";
+    };
     connection->prepare("new_table",
                         "WITH written AS (INSERT INTO game_tables(table_id, invite_code, version,"
-                        " record, owner) VALUES($1, $2, $3, $4, $5) ON CONFLICT(table_id)"
-                        " DO NOTHING RETURNING table_id, version)" +
+                        " record, owner) SELECT $1, $2, $3, $4, $5 WHERE " +
+                            current("$5", "$6") +
+                            " ON CONFLICT(table_id) DO NOTHING RETURNING table_id, version)" +
                             announce);
     connection->prepare("put_table",
                         "WITH written AS (UPDATE game_tables SET invite_code = $2, version = $3,"
                         " record = $4 WHERE table_id = $1 AND version = $5"
-                        " AND owner IS NOT DISTINCT FROM $6 RETURNING table_id, version)" +
-                            announce);
+                        " AND owner IS NOT DISTINCT FROM $6 AND " +
+                            current("$6", "$7") + " RETURNING table_id, version)" + announce);
     connection->prepare("delete_table",
                         "WITH written AS (DELETE FROM game_tables WHERE table_id = $1"
-                        " AND version = $2 AND owner IS NOT DISTINCT FROM $3"
-                        " RETURNING table_id, $4::bigint AS version)" +
+                        " AND version = $2 AND owner IS NOT DISTINCT FROM $3 AND " +
+                            current("$3", "$5") + " RETURNING table_id, $4::bigint AS version)" +
                             announce);
     connection->prepare("table_owner", "SELECT owner FROM game_tables WHERE table_id = $1");
+    connection->prepare("incarnation", "SELECT incarnation FROM club_hosts WHERE host_id = $1");
     connection->prepare("delete_events", "DELETE FROM table_events WHERE table_id = $1");
     connection->prepare("add_event",
                         "INSERT INTO table_events(table_id, version, event) VALUES($1, $2, $3)"
@@ -253,6 +280,7 @@ class PostgresqlTableStore::Writer {
       connection_.reset();
       fail_batch(errors, std::string("the connection to the server is lost: ") + error.what());
     } catch (const std::exception& error) {
+      connection_.reset();  // whatever broke, the next batch starts on a fresh session
       fail_batch(errors, error.what());
     }
     return errors;
@@ -304,6 +332,7 @@ class PostgresqlTableStore::Writer {
     // A club member writes as the owner of its tables; a host alone owns
     // none of them (NULL) and writes all.
     const char* owner = options_.club ? options_.club->host_id.c_str() : nullptr;
+    const char* incarnation = options_.club ? incarnation_.c_str() : nullptr;
     const std::string& table_id = commit.table_id;
     if (table_id.empty()) throw Refused("a commit without a table id");
     if (commit.version > kLargestVersion)
@@ -317,7 +346,8 @@ class PostgresqlTableStore::Writer {
     }
     const std::int64_t before = as_column(commit.version_before());
     if (commit.close) {
-      if (tx.exec_prepared("delete_table", table_id, before, owner, as_column(commit.version))
+      if (tx.exec_prepared("delete_table", table_id, before, owner, as_column(commit.version),
+                           incarnation)
               .empty())
         throw Refused(refusal(tx, commit));
       tx.exec_prepared("delete_events", table_id);
@@ -337,10 +367,11 @@ class PostgresqlTableStore::Writer {
     }
     pqxx::binarystring record(commit.record);
     const pqxx::result put =
-        before == 0 ? tx.exec_prepared("new_table", table_id, commit.invite_code,
-                                       as_column(commit.version), record, owner)
-                    : tx.exec_prepared("put_table", table_id, commit.invite_code,
-                                       as_column(commit.version), record, before, owner);
+        before == 0
+            ? tx.exec_prepared("new_table", table_id, commit.invite_code, as_column(commit.version),
+                               record, owner, incarnation)
+            : tx.exec_prepared("put_table", table_id, commit.invite_code, as_column(commit.version),
+                               record, before, owner, incarnation);
     if (put.empty()) throw Refused(refusal(tx, commit));
   }
 
@@ -348,6 +379,10 @@ class PostgresqlTableStore::Writer {
   // was made from a stale copy.
   std::string refusal(pqxx::transaction_base& tx, const Commit& commit) const {
     if (options_.club) {
+      const pqxx::result mine = tx.exec_prepared("incarnation", options_.club->host_id);
+      if (mine.empty() || mine[0][0].as<std::string>() != incarnation_)
+        return "host " + options_.club->host_id +
+               " has started again elsewhere: this older start of it may not write";
       const pqxx::result found = tx.exec_prepared("table_owner", commit.table_id);
       if (!found.empty() && !found[0][0].is_null() &&
           found[0][0].as<std::string>() != options_.club->host_id)
@@ -359,6 +394,7 @@ class PostgresqlTableStore::Writer {
 
   const std::string conninfo_;
   const Options options_;
+  const std::string incarnation_;
   Connection connection_;  // used by the queue's thread only, once it runs
   const std::string label_;
   GroupCommit queue_;  // last: its thread writes with the above
@@ -464,9 +500,8 @@ class PostgresqlTableStore::Reader {
 // lease and answers the ClubStore queries, one listens to the change feed.
 class PostgresqlTableStore::Club {
  public:
-  Club(const std::string& conninfo, ClubMembership me) : conninfo_(conninfo), me_(std::move(me)) {
-    if (me_.host_id.empty()) throw std::invalid_argument("a club member needs a host id");
-    if (me_.lease_ms < 100) throw std::invalid_argument("a lease shorter than 100 ms");
+  Club(const std::string& conninfo, ClubMembership me, std::string incarnation)
+      : conninfo_(conninfo), me_(std::move(me)), incarnation_(std::move(incarnation)) {
     control_ = connect(conninfo_);
     label_ = label(*control_);
     join();
@@ -476,21 +511,22 @@ class PostgresqlTableStore::Club {
   // Lets the lease lapse at once: the host's tables go to the others now,
   // not once the lease would have run out.
   ~Club() {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    stopped_.notify_all();
-    renewer_.join();
-    if (listener_.joinable()) listener_.join();
+    stop(listener_);
+    stop(renewer_);
     try {
       if (!control_ || !control_->is_open()) control_ = connect(conninfo_);
       pqxx::nontransaction tx(*control_);
-      tx.exec_params("UPDATE club_hosts SET alive_until = now() WHERE host_id = $1", me_.host_id);
+      tx.exec_params(
+          "UPDATE club_hosts SET alive_until = now() WHERE host_id = $1 AND incarnation = $2",
+          me_.host_id, incarnation_);
     } catch (const std::exception&) {
       // The lease lapses by itself.
     }
   }
+
+  // Ends the change feed: its `on_change` may read the store, which goes
+  // before the lease does.
+  void stop_following() { stop(listener_); }
 
   std::optional<Owner> owner_of(const std::string& table_id) {
     return query([&](pqxx::transaction_base& tx) -> std::optional<Owner> {
@@ -540,29 +576,30 @@ class PostgresqlTableStore::Club {
   }
 
   void follow_changes(Changed on_change) {
-    std::unique_lock lock(mutex_);
+    std::unique_lock lock(state_mutex_);
     if (listener_.joinable()) throw std::logic_error("follow_changes called twice");
     listener_ = std::thread([this, on_change = std::move(on_change)] { listen(on_change); });
     // Changes committed once this returns are never missed silently.
-    stopped_.wait(lock, [this] { return listening_ || stopping_; });
+    if (!state_changed_.wait_for(lock, std::chrono::seconds(10), [this] { return listening_; }))
+      throw std::runtime_error(label_ + ": cannot listen to the change feed");
   }
 
  private:
   // Joins as me_.host_id once an earlier holder of the id (this host before
   // a crash) has let its lease lapse; refuses an id a live host keeps
-  // renewing.
+  // renewing. The incarnation tells this start of the host from any other.
   void join() {
     const auto give_up =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(me_.lease_ms + 2000);
     for (;;) {
       pqxx::nontransaction tx(*control_);
       const pqxx::result joined = tx.exec_params(
-          "INSERT INTO club_hosts(host_id, address, alive_until)"
-          " VALUES($1, $2, now() + $3 * interval '1 millisecond')"
+          "INSERT INTO club_hosts(host_id, address, alive_until, incarnation)"
+          " VALUES($1, $2, now() + $3 * interval '1 millisecond', $4)"
           " ON CONFLICT(host_id) DO UPDATE SET address = excluded.address,"
-          " alive_until = excluded.alive_until WHERE club_hosts.alive_until <= now()"
-          " RETURNING host_id",
-          me_.host_id, me_.address, me_.lease_ms);
+          " alive_until = excluded.alive_until, incarnation = excluded.incarnation"
+          " WHERE club_hosts.alive_until <= now() RETURNING host_id",
+          me_.host_id, me_.address, me_.lease_ms, incarnation_);
       if (!joined.empty()) return;
       if (std::chrono::steady_clock::now() >= give_up)
         throw std::runtime_error(label_ + ": host id " + me_.host_id +
@@ -571,21 +608,28 @@ class PostgresqlTableStore::Club {
     }
   }
 
-  // Renews three times a lease; a renewal that fails (a lost connection)
-  // is tried again on a new connection at the next turn.
+  // Renews three times a lease, on a connection of its own so that no
+  // query of the host delays it. A renewal that fails (a lost connection)
+  // is tried again on a new connection at the next turn. Once a newer start
+  // of this host has taken the id, renewing stops: its writes are refused.
   void renew_until_stopped() {
     const auto every = std::chrono::milliseconds(me_.lease_ms / 3);
-    std::unique_lock lock(mutex_);
-    while (!stopped_.wait_for(lock, every, [this] { return stopping_; })) {
+    Connection lease;
+    for (;;) {
+      {
+        std::unique_lock lock(state_mutex_);
+        if (state_changed_.wait_for(lock, every, [this] { return stopping_; })) return;
+      }
       try {
-        if (!control_ || !control_->is_open()) control_ = connect(conninfo_);
-        pqxx::nontransaction tx(*control_);
-        tx.exec_params(
-            "UPDATE club_hosts SET alive_until = now() + $2 * interval '1 millisecond'"
-            " WHERE host_id = $1",
-            me_.host_id, me_.lease_ms);
+        if (!lease || !lease->is_open()) lease = connect(conninfo_);
+        pqxx::nontransaction tx(*lease);
+        if (tx.exec_params("UPDATE club_hosts SET alive_until = now() + $2 * interval '1 "
+                           "millisecond' WHERE host_id = $1 AND incarnation = $3",
+                           me_.host_id, me_.lease_ms, incarnation_)
+                .affected_rows() == 0)
+          return;
       } catch (const std::exception&) {
-        control_.reset();
+        lease.reset();
       }
     }
   }
@@ -607,37 +651,48 @@ class PostgresqlTableStore::Club {
     bool missed = false;
     for (;;) {
       try {
-        pqxx::connection connection(conninfo_);
-        Receiver receiver(connection, on_change);
-        connection.get_notifs();  // the LISTEN runs now
+        Connection connection = connect(conninfo_);
+        Receiver receiver(*connection, on_change);
+        connection->get_notifs();  // the LISTEN runs now
         {
-          std::lock_guard lock(mutex_);
+          std::lock_guard lock(state_mutex_);
           listening_ = true;
         }
-        stopped_.notify_all();
+        state_changed_.notify_all();
         if (missed) on_change("", 0);
         missed = false;
-        for (;;) {
-          {
-            std::lock_guard lock(mutex_);
-            if (stopping_) return;
-          }
-          connection.await_notification(0, 200'000);
-        }
+        while (!stopping()) connection->await_notification(0, 200'000);
+        return;
       } catch (const std::exception&) {
         missed = true;
-        std::unique_lock lock(mutex_);
-        if (stopped_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stopping_; }))
+        std::unique_lock lock(state_mutex_);
+        if (state_changed_.wait_for(lock, std::chrono::milliseconds(200),
+                                    [this] { return stopping_; }))
           return;
       }
     }
+  }
+
+  bool stopping() {
+    std::lock_guard lock(state_mutex_);
+    return stopping_;
+  }
+
+  // Stops every thread of the club and joins `thread`.
+  void stop(std::thread& thread) {
+    {
+      std::lock_guard lock(state_mutex_);
+      stopping_ = true;
+    }
+    state_changed_.notify_all();
+    if (thread.joinable()) thread.join();
   }
 
   // Runs `run` in a transaction on the control connection, on a new one
   // once more if it was lost.
   template <class Query>
   std::invoke_result_t<const Query&, pqxx::transaction_base&> query(const Query& run) {
-    std::lock_guard lock(mutex_);
+    std::lock_guard lock(control_mutex_);
     for (int attempt = 1;; ++attempt) {
       try {
         if (!control_ || !control_->is_open()) control_ = connect(conninfo_);
@@ -671,10 +726,12 @@ class PostgresqlTableStore::Club {
 
   const std::string conninfo_;
   const ClubMembership me_;
+  const std::string incarnation_;
   std::string label_;
-  std::mutex mutex_;  // control_, stopping_, listening_
-  std::condition_variable stopped_;
+  std::mutex control_mutex_;  // control_, between the host's queries
   Connection control_;
+  std::mutex state_mutex_;  // stopping_, listening_
+  std::condition_variable state_changed_;
   bool stopping_ = false;
   bool listening_ = false;
   std::thread renewer_;
@@ -687,17 +744,26 @@ PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo)
 PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo, Options options) {
   if (options.one_host && options.club)
     throw std::invalid_argument("a table store is either one host's or a club's, not both");
+  std::string incarnation;
+  if (options.club) {
+    if (options.club->host_id.empty()) throw std::invalid_argument("a club member needs a host id");
+    if (options.club->lease_ms < 100) throw std::invalid_argument("a lease shorter than 100 ms");
+    std::random_device random;
+    for (int i = 0; i < 4; ++i) incarnation += fmt_hex(random());
+  }
   // The writer migrates the schema, which the club's tables need.
-  writer_ = std::make_unique<Writer>(conninfo, options);
-  if (options.club) club_ = std::make_unique<Club>(conninfo, *options.club);
+  writer_ = std::make_unique<Writer>(conninfo, options, incarnation);
+  if (options.club) club_ = std::make_unique<Club>(conninfo, *options.club, incarnation);
   reader_ = std::make_unique<Reader>(
       conninfo, writer_->name(),
       options.club ? std::optional<std::string>(options.club->host_id) : std::nullopt);
 }
 
-// The writer goes first: a `done` it still runs may read. The lease goes
-// last, once every commit of this host is written.
+// The change feed stops first and the writer next: a `done` or an
+// `on_change` may read. The lease goes last, once every commit of this host
+// is written.
 PostgresqlTableStore::~PostgresqlTableStore() {
+  if (club_) club_->stop_following();
   writer_.reset();
   reader_.reset();
   club_.reset();

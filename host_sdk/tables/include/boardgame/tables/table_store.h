@@ -74,7 +74,8 @@ class TableStore {
   virtual ~TableStore() = default;
 
   // Called once the commit is durable (error empty) or has failed (error
-  // says why; nothing of it was written). Runs on the store's own thread,
+  // says why; nothing of it was written, unless the error says that the
+  // store cannot tell: a connection to a server lost during its COMMIT). Runs on the store's own thread,
   // in the order the commits were made, and must not block.
   using Done = std::function<void(const std::string& error)>;
 
