@@ -39,7 +39,9 @@
 // libpqxx, and nothing of ours ever holds it. The tests that break
 // connections would otherwise fail LeakSanitizer's exit check.
 #if defined(__SANITIZE_ADDRESS__)
-extern "C" const char* __lsan_default_suppressions() { return "leak:libpq.so\n"; }
+extern "C" __attribute__((visibility("default"), used)) const char* __lsan_default_suppressions() {
+  return "leak:libpq.so\n";
+}
 #endif
 
 namespace boardgame::tables {
