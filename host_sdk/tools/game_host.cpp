@@ -3,13 +3,15 @@
 //
 //     game-host --listen 127.0.0.1:50051 [--plugins DIR] [--http 127.0.0.1:8080]
 //               [--store sqlite:PATH | --store postgresql://… | --store memory]
+//               [--club-host-id ID --advertise HOST:PORT]   (several hosts on one PostgreSQL)
+#include <pthread.h>
+
 #include <CLI/CLI.hpp>
 #include <csignal>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <optional>
-#include <pthread.h>
 #include <thread>
 
 #include "boardgame/host/loader.h"
@@ -51,8 +53,9 @@ int main(int argc, char** argv) {
   boardgame::host::ServerOptions options;
   options.listen = "127.0.0.1:50051";
   std::string plugins;
-  CLI::App app{"Serves the board games of a plugin folder over gRPC "
-               "(boardgame.v1.GameService, health, reflection)."};
+  CLI::App app{
+      "Serves the board games of a plugin folder over gRPC "
+      "(boardgame.v1.GameService, health, reflection)."};
   app.add_option("--listen", options.listen, "address:port to serve on; port 0 picks a free one")
       ->capture_default_str();
   app.add_option("--plugins", plugins,
@@ -66,10 +69,25 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1024, 64 << 20));
   std::string store = default_store();
-  app.add_option("--store", store,
-                 "where tables are kept: sqlite:PATH, postgresql://[USER@]HOST[:PORT]/DB, or memory "
-                 "(nothing survives a restart)")
+  app.add_option(
+         "--store", store,
+         "where tables are kept: sqlite:PATH, postgresql://[USER@]HOST[:PORT]/DB, or memory "
+         "(nothing survives a restart)")
       ->capture_default_str();
+  boardgame::tables::ClubMembership club;
+  app.add_option("--club-host-id", club.host_id,
+                 "serve as this host of a club of hosts sharing one postgresql:// store "
+                 "(docs/deploy.md); unique in the club")
+      ->check([](const std::string& id) {
+        return id.empty() || id.size() > 64 ? std::string("1 to 64 characters") : std::string();
+      });
+  app.add_option("--advertise", club.address,
+                 "host:port at which the club's other hosts reach this one (default: --listen)");
+  app.add_option("--club-lease-ms", club.lease_ms,
+                 "how long the club waits for this host, once it stops answering, before others "
+                 "take its tables over")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t(500), std::int64_t(600'000)));
   boardgame::tables::TableHostOptions tables;
   std::int64_t idle_expiry_s = tables.idle_expiry_ms / 1000;
   app.add_option("--grace-ms", tables.grace_ms,
@@ -140,6 +158,20 @@ int main(int argc, char** argv) {
     return 2;
   }
   tables.idle_expiry_ms = idle_expiry_s * 1000;
+  const bool in_club = !club.host_id.empty();
+  if (in_club) {
+    if (club.address.empty()) club.address = options.listen;
+    if (port_part(club.address).value_or(0) == 0) {
+      std::cerr << "game-host: a club's host needs a fixed port the others can reach: give "
+                   "--listen or --advertise as host:port, port not 0\n";
+      return 2;
+    }
+    tables.club_round_ms = std::max<std::int64_t>(100, club.lease_ms / 2);
+  } else if (app.count("--advertise") || app.count("--club-lease-ms")) {
+    std::cerr << "game-host: --advertise and --club-lease-ms are for a club's host: add "
+                 "--club-host-id\n";
+    return 2;
+  }
   // Copies of the games share their libraries with the gRPC service.
   boardgame::host::RulesSite site(loaded.games);
   const std::vector<boardgame::host::GamePlugin> table_games = loaded.games;
@@ -147,13 +179,18 @@ int main(int argc, char** argv) {
   const boardgame::tables::SystemClock clock;
   std::unique_ptr<boardgame::tables::TableHost> table_host;
   try {
-    table_host = std::make_unique<boardgame::tables::TableHost>(
-        table_games, boardgame::tables::open_store(store), clock, tables);
+    std::unique_ptr<boardgame::tables::TableStore> opened =
+        boardgame::tables::open_store(store, in_club ? &club : nullptr);
+    if (in_club) tables.club = dynamic_cast<boardgame::tables::ClubStore*>(opened.get());
+    table_host = std::make_unique<boardgame::tables::TableHost>(table_games, std::move(opened),
+                                                                clock, tables);
   } catch (const std::exception& e) {
     std::cerr << "game-host: --store " << store << ": " << e.what() << "\n";
     return 1;
   }
-  std::cerr << "game-host: " << table_host->table_count() << " open table(s) in " << store << "\n";
+  std::cerr << "game-host: " << table_host->table_count() << " open table(s) in " << store
+            << (in_club ? " as host " + club.host_id + " of a club, at " + club.address : "")
+            << "\n";
   boardgame::tables::TableService table_service(*table_host, max_calls_at_once);
   boardgame::host::RunningServer running;
   try {

@@ -66,17 +66,26 @@ boardgame::tables::TableHostOptions Harness::defaults() {
   boardgame::tables::TableHostOptions options;
   options.timer_thread = false;
   options.grace_ms = 10 * 3600 * 1000;  // the absence tests set their own
-  options.cpu_iterations = 200;  // the CPU's moves cost no wall time to speak of
+  options.cpu_iterations = 200;         // the CPU's moves cost no wall time to speak of
   options.cpu_ms = 0;
   options.stand_in_ms = 0;
   options.cpu_threads = 1;
   return options;
 }
 
-Harness::Harness(const std::string& store, boardgame::tables::TableHostOptions options)
-    : store_(store), options_(options), games_(boardgame::host::load_plugins(CLUB_PLUGIN_DIR)) {
-  host_ = std::make_unique<TableHost>(games_.games, boardgame::tables::open_store(store_), clock_,
-                                      options_);
+Harness::Harness(const std::string& store, boardgame::tables::TableHostOptions options,
+                 std::optional<boardgame::tables::ClubMembership> club)
+    : store_(store),
+      options_(options),
+      club_(std::move(club)),
+      games_(boardgame::host::load_plugins(CLUB_PLUGIN_DIR)) {
+  start_host();
+}
+
+void Harness::start_host() {
+  auto store = boardgame::tables::open_store(store_, club_ ? &*club_ : nullptr);
+  if (club_) options_.club = dynamic_cast<boardgame::tables::ClubStore*>(store.get());
+  host_ = std::make_unique<TableHost>(games_.games, std::move(store), clock_, options_);
 }
 
 void Harness::advance_ms(std::int64_t ms) {
@@ -91,23 +100,26 @@ void Harness::advance_ms(std::int64_t ms) {
 
 void Harness::restart() {
   host_.reset();
-  host_ = std::make_unique<TableHost>(games_.games, boardgame::tables::open_store(store_), clock_,
-                                      options_);
+  start_host();
   host_->wait_idle();
 }
 
 Answer<v1::CreateTableResponse> Harness::create(const v1::CreateTableRequest& request) {
-  auto answer = wait_for<v1::CreateTableResponse>([&](auto reply) { host_->create(request, reply); });
+  auto answer =
+      wait_for<v1::CreateTableResponse>([&](auto reply) { host_->create(request, reply); });
   host_->wait_idle();
   return answer;
 }
-Answer<v1::SeatResponse> Harness::join(const v1::JoinTableRequest& request, const std::string& caller) {
-  auto answer = wait_for<v1::SeatResponse>([&](auto reply) { host_->join(request, caller, reply); });
+Answer<v1::SeatResponse> Harness::join(const v1::JoinTableRequest& request,
+                                       const std::string& caller) {
+  auto answer =
+      wait_for<v1::SeatResponse>([&](auto reply) { host_->join(request, caller, reply); });
   host_->wait_idle();
   return answer;
 }
 Answer<v1::SeatResponse> Harness::rejoin(const v1::RejoinRequest& request) {
-  auto answer = wait_for<v1::SeatResponse>([&](auto reply) { host_->rejoin(request, "peer", reply); });
+  auto answer =
+      wait_for<v1::SeatResponse>([&](auto reply) { host_->rejoin(request, "peer", reply); });
   host_->wait_idle();
   return answer;
 }
@@ -198,8 +210,10 @@ std::shared_ptr<Watcher> Harness::watch(const v1::WatchRequest& request, grpc::S
   auto watcher = std::make_shared<Watcher>();
   std::shared_ptr<TableHost::Watch> kept;
   const grpc::Status s = host_->watch(request, "peer", watcher, &kept);
-  if (status) *status = s;
-  else EXPECT_TRUE(s.ok()) << s.error_message();
+  if (status)
+    *status = s;
+  else
+    EXPECT_TRUE(s.ok()) << s.error_message();
   if (handle) *handle = kept;
   return watcher;
 }

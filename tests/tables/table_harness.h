@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,9 +59,11 @@ struct Seat {
 
 class Harness {
  public:
-  // `store` as game-host's --store takes it.
+  // `store` as game-host's --store takes it; with `club`, as that host of
+  // a club.
   explicit Harness(const std::string& store = "memory",
-                   boardgame::tables::TableHostOptions options = defaults());
+                   boardgame::tables::TableHostOptions options = defaults(),
+                   std::optional<boardgame::tables::ClubMembership> club = std::nullopt);
   static boardgame::tables::TableHostOptions defaults();
 
   TableHost& host() { return *host_; }
@@ -71,7 +74,8 @@ class Harness {
   void restart();
 
   Answer<v1::CreateTableResponse> create(const v1::CreateTableRequest& request);
-  Answer<v1::SeatResponse> join(const v1::JoinTableRequest& request, const std::string& caller = "peer");
+  Answer<v1::SeatResponse> join(const v1::JoinTableRequest& request,
+                                const std::string& caller = "peer");
   Answer<v1::SeatResponse> rejoin(const v1::RejoinRequest& request);
   Answer<v1::TableResponse> leave(const std::string& table_id, const std::string& token);
   Answer<v1::PlayResponse> play(const v1::PlayRequest& request);
@@ -87,14 +91,18 @@ class Harness {
   // Joins the table's next free seat as `name`.
   Seat sit(const v1::Table& table, const std::string& name);
   // Plays move `move_id` for `seat` at the table as it is now.
-  Answer<v1::PlayResponse> play(const std::string& table_id, const Seat& seat, std::uint32_t move_id);
+  Answer<v1::PlayResponse> play(const std::string& table_id, const Seat& seat,
+                                std::uint32_t move_id);
 
   std::shared_ptr<Watcher> watch(const v1::WatchRequest& request, grpc::Status* status = nullptr,
                                  std::shared_ptr<TableHost::Watch>* handle = nullptr);
 
  private:
+  void start_host();
+
   std::string store_;
   boardgame::tables::TableHostOptions options_;
+  std::optional<boardgame::tables::ClubMembership> club_;
   boardgame::tables::FakeClock clock_;
   boardgame::host::LoadResult games_;
   std::unique_ptr<TableHost> host_;

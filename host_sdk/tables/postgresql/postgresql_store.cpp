@@ -540,6 +540,7 @@ class PostgresqlTableStore::Club {
       if (!found[0][0].is_null()) owner.host_id = found[0][0].as<std::string>();
       if (!found[0][1].is_null()) owner.address = found[0][1].as<std::string>();
       owner.alive = found[0][2].as<bool>();
+      owner.mine = owner.host_id == me_.host_id;
       return owner;
     });
   }
@@ -550,6 +551,17 @@ class PostgresqlTableStore::Club {
           tx.exec_params("SELECT table_id FROM game_tables WHERE invite_code = $1", invite_code);
       if (found.empty()) return std::nullopt;
       return found[0][0].as<std::string>();
+    });
+  }
+
+  std::optional<v1::TableRecord> read_table(const std::string& table_id) {
+    return query([&](pqxx::transaction_base& tx) -> std::optional<v1::TableRecord> {
+      const pqxx::result found =
+          tx.exec_params("SELECT record FROM game_tables WHERE table_id = $1", table_id);
+      if (found.empty()) return std::nullopt;
+      v1::TableRecord record;
+      parse(record, found[0][0], "the record of table " + table_id);
+      return record;
     });
   }
 
@@ -797,6 +809,10 @@ std::optional<ClubStore::Owner> PostgresqlTableStore::owner_of(const std::string
 
 std::optional<std::string> PostgresqlTableStore::table_of_invite(const std::string& invite_code) {
   return club().table_of_invite(invite_code);
+}
+
+std::optional<v1::TableRecord> PostgresqlTableStore::read_table(const std::string& table_id) {
+  return club().read_table(table_id);
 }
 
 std::optional<v1::TableRecord> PostgresqlTableStore::claim(const std::string& table_id) {

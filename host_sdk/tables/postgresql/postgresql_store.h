@@ -51,6 +51,7 @@ class PostgresqlTableStore : public TableStore, public ClubStore {
   // ClubStore; each throws std::logic_error without Options::club.
   std::optional<Owner> owner_of(const std::string& table_id) override;
   std::optional<std::string> table_of_invite(const std::string& invite_code) override;
+  std::optional<v1::TableRecord> read_table(const std::string& table_id) override;
   std::optional<v1::TableRecord> claim(const std::string& table_id) override;
   std::vector<v1::TableRecord> adopt_orphans(std::size_t limit) override;
   void follow_changes(Changed on_change) override;

@@ -6,9 +6,9 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
-#include <optional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <queue>
 #include <shared_mutex>
 #include <thread>
@@ -30,6 +30,7 @@ struct TableHost::Watch {
   std::string table_id;
   std::shared_ptr<WatchSink> sink;
   std::uint32_t seat = 0;  // the person's seat it keeps present; 0 for a spectator
+  std::string token;       // the seat's, on a mirror: the owner is told of the presence
   bool open = true;
 };
 
@@ -43,8 +44,15 @@ struct Presence {
 
 // One open table. `record` runs ahead of the store by the commits in
 // flight; what is answered and sent is only ever what is durable.
+//
+// In a club of hosts, a table another host owns is a mirror here while
+// someone watches it on this host: its events come from the store's change
+// feed, and it takes no change. Taking the table over turns the mirror into
+// the table, watchers and all.
 struct OpenTable {
   std::mutex mutex;
+  std::atomic<bool> mirror{false};
+  std::string owner_address;  // a mirror's owner, told of its watchers' presence
   const ServedGame* game = nullptr;
   v1::TableRecord record;
   std::uint64_t durable_version = 0;
@@ -55,9 +63,9 @@ struct OpenTable {
   // Replies waiting for their change to be durable, by its last version.
   std::multimap<std::uint64_t, std::function<void(const grpc::Status&, const v1::Table&)>> waiting;
   std::vector<std::shared_ptr<TableHost::Watch>> watches;
-  std::vector<Presence> presence;    // index seat - 1
-  std::uint64_t cpu_job_version = 0; // the version a CPU move is being thought for
-  bool broken = false;               // a commit failed: the table takes no more changes
+  std::vector<Presence> presence;     // index seat - 1
+  std::uint64_t cpu_job_version = 0;  // the version a CPU move is being thought for
+  bool broken = false;                // a commit failed: the table takes no more changes
   bool closed = false;
 
   v1::Table& table() { return *record.mutable_table(); }
@@ -82,12 +90,19 @@ struct Change {
   // own work. A person's move made by anyone else is the CPU standing in.
   std::uint32_t mover = 0;
 
-  void add(v1::TableEvent::Kind kind, std::uint32_t seat = 0) { items.push_back({kind, seat, {}, {}}); }
+  void add(v1::TableEvent::Kind kind, std::uint32_t seat = 0) {
+    items.push_back({kind, seat, {}, {}});
+  }
 };
+
+// Stored events as the host sends them.
+std::vector<std::shared_ptr<const PublishedEvent>> published(std::vector<v1::TableEvent> events);
 
 // Work the host does at a given time.
 struct Due {
-  enum Kind { kTurnClock, kAbsence, kExpiry };
+  // kClub: a club's host adopts orphaned tables and tells the owners of
+  // its mirrors that their watching people are present.
+  enum Kind { kTurnClock, kAbsence, kExpiry, kClub };
   std::int64_t at_ms;
   Kind kind;
   std::string table_id;
@@ -104,10 +119,18 @@ struct TableHost::Impl {
   using Lock = std::unique_lock<std::mutex>;
 
   // --- Finding tables (table_host.cpp) ---
+  // A table this host serves; a mirror is refused (table_moved).
   grpc::Status find(const v1::TableRef& ref, const std::string& caller, Table* table);
   grpc::Status find_id(const std::string& table_id, Table* table);
+  // Any open table, mirrors too; null when there is none.
+  Table lookup(const std::string& table_id) const;
   Table add_table(v1::TableRecord record, const ServedGame* game);
-  void forget_table(const std::string& table_id, const std::string& invite_code);
+  // Forgets `table` unless another has taken its id since. A table's lock
+  // may be held: tables_mutex is never held while taking one.
+  void forget_table(const Table& table);
+  // Serves a table as the store had it: a loaded or taken-over one, or a
+  // mirror turned into the table.
+  void open_loaded(v1::TableRecord record);
   const ServedGame* served(const std::string& game_id) const;
 
   // --- Changing a table (table_host.cpp) ---
@@ -119,6 +142,13 @@ struct TableHost::Impl {
   void commit(const Table& table, Change change, Reply reply);
   void on_durable(const Table& table, std::vector<std::shared_ptr<const PublishedEvent>> events,
                   const std::string& error);
+  // Sends durable events to the table's watchers, in order. With its lock
+  // held; the watches to close, and why, go to `closing`. True when the
+  // table expired.
+  using Closing = std::vector<std::pair<std::shared_ptr<Watch>, grpc::Status>>;
+  bool publish(OpenTable& table, const std::vector<std::shared_ptr<const PublishedEvent>>& events,
+               Closing& closing);
+  host::WorkerPool& publisher_of(const std::string& table_id);
   // The turn that starts now: its number and its clock.
   void start_turn(OpenTable& table);
   // Who moves for the turn: the CPU now, or a timer for the person's clock.
@@ -144,6 +174,18 @@ struct TableHost::Impl {
   void touch(OpenTable& table, std::uint32_t seat);  // the person made a call
   void check_presence_later(OpenTable& table, std::uint32_t seat);
   void wait_idle();
+
+  // --- A club of hosts (club_host.cpp) ---
+  grpc::Status route(const v1::TableRef& ref, std::string* elsewhere, std::string* table_id);
+  // The mirror of a table another host owns, made for a watch.
+  grpc::Status follow(const std::string& table_id, const std::string& owner_address, Table* table);
+  // Brings a mirror's watchers up to `version` from the store.
+  void catch_up(const std::string& table_id, std::uint64_t version);
+  void on_feed(const std::string& table_id, std::uint64_t version);
+  void club_round();
+  void tell_presence(const std::string& address, const std::string& table_id,
+                     const std::string& token);
+  v1::TableService::Stub& link(const std::string& address);
 
   std::map<std::string, ServedGame, std::less<>> games;
   // Where durable commits are answered and sent to watchers: a table
@@ -173,6 +215,8 @@ struct TableHost::Impl {
   void end_work();
 
   std::atomic<bool> store_failed{false};
+  std::mutex links_mutex;
+  std::map<std::string, std::unique_ptr<v1::TableService::Stub>> links;  // by address
   std::unique_ptr<host::WorkerPool> cpu;
   std::thread timer;
 };

@@ -39,7 +39,7 @@ Impl::Reply table_reply(Reply<v1::TableResponse> reply) {
 
 Impl::Reply seat_reply(Reply<v1::SeatResponse> reply, std::uint32_t seat, std::string token) {
   return [reply = std::move(reply), seat, token = std::move(token)](const grpc::Status& status,
-                                                                     const v1::Table& table) {
+                                                                    const v1::Table& table) {
     v1::SeatResponse response;
     if (status.ok()) {
       *response.mutable_table() = table;
@@ -58,8 +58,7 @@ bool all_seated(const v1::Table& table) {
 
 // Answers `reply` with the table once `version` is durable: at once when it
 // already is (the lock is then released first), else with the commit.
-void answer_when_durable(OpenTable& table, Lock& lock, std::uint64_t version,
-                                Impl::Reply reply) {
+void answer_when_durable(OpenTable& table, Lock& lock, std::uint64_t version, Impl::Reply reply) {
   if (version > table.durable_version) {
     table.waiting.emplace(version, std::move(reply));
     return;
@@ -108,7 +107,8 @@ grpc::Status start_if_seated(Impl& host, OpenTable& table, Change& change) {
 
 }  // namespace
 
-void TableHost::create(const v1::CreateTableRequest& request, Reply<v1::CreateTableResponse> reply) {
+void TableHost::create(const v1::CreateTableRequest& request,
+                       Reply<v1::CreateTableResponse> reply) {
   Impl& host = *impl_;
   const ServedGame* game = host.served(request.game_id());
   if (!game)
@@ -118,9 +118,10 @@ void TableHost::create(const v1::CreateTableRequest& request, Reply<v1::CreateTa
   const v1::GameInfo& info = game->info;
   const auto seats = std::uint32_t(request.seats_size());
   if (seats < info.min_players() || seats > info.max_players())
-    return refuse_now(reply, refuse::bad_seats(
-        info.id() + " is played by " + std::to_string(info.min_players()) + " to " +
-        std::to_string(info.max_players()) + " seats; the request has " + std::to_string(seats)));
+    return refuse_now(
+        reply, refuse::bad_seats(info.id() + " is played by " + std::to_string(info.min_players()) +
+                                 " to " + std::to_string(info.max_players()) +
+                                 " seats; the request has " + std::to_string(seats)));
   std::uint32_t first_person = 0;
   for (std::uint32_t n = 1; n <= seats; ++n) {
     const v1::SeatPlan& plan = request.seats(int(n) - 1);
@@ -178,14 +179,13 @@ void TableHost::create(const v1::CreateTableRequest& request, Reply<v1::CreateTa
   const Table table = host.add_table(std::move(record), game);
   Lock lock(table->mutex);
   if (const grpc::Status s = start_if_seated(host, *table, change); !s.ok()) {
-    lock.unlock();
-    host.forget_table(table->table().table_id(), table->table().invite_code());
+    host.forget_table(table);
     return refuse_now(reply, s);
   }
   const std::uint32_t ticket_seat = token.empty() ? 0 : first_person;
   host.commit(table, std::move(change),
               [reply = std::move(reply), ticket_seat, token](const grpc::Status& status,
-                                                            const v1::Table& table) {
+                                                             const v1::Table& table) {
                 v1::CreateTableResponse response;
                 if (status.ok()) {
                   *response.mutable_table() = table;
@@ -213,7 +213,8 @@ void TableHost::join(const v1::JoinTableRequest& request, const std::string& cal
     return refuse_now(reply, s);
   Lock lock(table->mutex);
   if (table->closed) return refuse_now(reply, refuse::table_closed());
-  if (table->broken) return refuse_now(reply, refuse::store_failed("an earlier change was not stored"));
+  if (table->broken)
+    return refuse_now(reply, refuse::store_failed("an earlier change was not stored"));
   v1::Table& t = table->table();
   const auto seats = std::uint32_t(t.seats_size());
   // A device that already sits here gets its seat back: a join retried
@@ -262,7 +263,8 @@ void TableHost::rejoin(const v1::RejoinRequest& request, const std::string& call
     return refuse_now(reply, s);
   Lock lock(table->mutex);
   if (table->closed) return refuse_now(reply, refuse::table_closed());
-  if (table->broken) return refuse_now(reply, refuse::store_failed("an earlier change was not stored"));
+  if (table->broken)
+    return refuse_now(reply, refuse::store_failed("an earlier change was not stored"));
   const std::uint32_t seat = request.seat();
   const auto seats = std::uint32_t(table->table().seats_size());
   if (seat < 1 || seat > seats) return refuse_now(reply, refuse::no_such_seat(seat, seats));
@@ -280,7 +282,8 @@ void TableHost::rejoin(const v1::RejoinRequest& request, const std::string& call
 void TableHost::leave(const v1::SeatRequest& request, Reply<v1::TableResponse> reply) {
   Impl& host = *impl_;
   SeatCall call;
-  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call, false);
+  if (const grpc::Status s =
+          open_seat_call(host, request.table_id(), request.token(), &call, false);
       !s.ok())
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
@@ -299,12 +302,14 @@ void TableHost::leave(const v1::SeatRequest& request, Reply<v1::TableResponse> r
 void TableHost::play(const v1::PlayRequest& request, Reply<v1::PlayResponse> reply) {
   Impl& host = *impl_;
   SeatCall call;
-  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call);
+      !s.ok())
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
   if (!request.has_move_id())
-    return refuse_now(reply, host::error(grpc::INVALID_ARGUMENT, "missing_move", "move_id is required"));
+    return refuse_now(reply,
+                      host::error(grpc::INVALID_ARGUMENT, "missing_move", "move_id is required"));
   const std::uint32_t game_number = t.state().game_number();
   const std::uint32_t number = request.move_number();
   // The same move by the same seat at the same number: a retry. It gets
@@ -341,7 +346,8 @@ void TableHost::play(const v1::PlayRequest& request, Reply<v1::PlayResponse> rep
   if (t.phase() == v1::Table::GAME_OVER) return refuse_now(reply, refuse::game_over(game_number));
   v1::GameState next;
   v1::Move move;
-  if (const grpc::Status s = table.game->rules.apply(t.state(), call.seat, request.move_id(), &next, &move);
+  if (const grpc::Status s =
+          table.game->rules.apply(t.state(), call.seat, request.move_id(), &next, &move);
       !s.ok())
     return refuse_now(reply, s);
   Change change;
@@ -365,12 +371,14 @@ void TableHost::play(const v1::PlayRequest& request, Reply<v1::PlayResponse> rep
 void TableHost::resign(const v1::GameRequest& request, Reply<v1::TableResponse> reply) {
   Impl& host = *impl_;
   SeatCall call;
-  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call);
+      !s.ok())
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
   const std::uint32_t game_number = t.state().game_number();
-  if (request.game_number() != game_number) return refuse_now(reply, refuse::game_over(request.game_number()));
+  if (request.game_number() != game_number)
+    return refuse_now(reply, refuse::game_over(request.game_number()));
   if (t.phase() == v1::Table::GAME_OVER) {
     // A retry of the resignation that ended this game gets its answer.
     if (t.state().resigned_seat() == call.seat)
@@ -392,7 +400,8 @@ void TableHost::resign(const v1::GameRequest& request, Reply<v1::TableResponse> 
 void TableHost::undo(const v1::UndoRequest& request, Reply<v1::TableResponse> reply) {
   Impl& host = *impl_;
   SeatCall call;
-  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call);
+      !s.ok())
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
@@ -433,7 +442,8 @@ void TableHost::undo(const v1::UndoRequest& request, Reply<v1::TableResponse> re
 void TableHost::next_game(const v1::GameRequest& request, Reply<v1::TableResponse> reply) {
   Impl& host = *impl_;
   SeatCall call;
-  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call); !s.ok())
+  if (const grpc::Status s = open_seat_call(host, request.table_id(), request.token(), &call);
+      !s.ok())
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
@@ -446,7 +456,8 @@ void TableHost::next_game(const v1::GameRequest& request, Reply<v1::TableRespons
   if (t.phase() != v1::Table::GAME_OVER || request.game_number() != game_number)
     return refuse_now(reply, refuse::game_not_over(game_number));
   v1::GameState state;
-  if (const grpc::Status s = table.game->rules.setup(t.settings(), game_number + 1, &state); !s.ok())
+  if (const grpc::Status s = table.game->rules.setup(t.settings(), game_number + 1, &state);
+      !s.ok())
     return refuse_now(reply, s);
   *t.mutable_state() = std::move(state);
   t.set_phase(v1::Table::PLAYING);
@@ -458,6 +469,23 @@ void TableHost::next_game(const v1::GameRequest& request, Reply<v1::TableRespons
   change.add(v1::TableEvent::NEXT_GAME);
   host.start_turn(table);
   if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
+  host.commit(call.table, std::move(change), table_reply(std::move(reply)));
+  host.follow_up(call.table);
+}
+
+void TableHost::present(const v1::SeatRequest& request, Reply<v1::TableResponse> reply) {
+  Impl& host = *impl_;
+  SeatCall call;
+  if (const grpc::Status s =
+          open_seat_call(host, request.table_id(), request.token(), &call, false);
+      !s.ok())
+    return refuse_now(reply, s);
+  OpenTable& table = *call.table;
+  if (!table.seat(call.seat).absent())
+    return answer_when_durable(table, call.lock, table.table().version(),
+                               table_reply(std::move(reply)));
+  Change change;
+  host.come_back(table, call.seat, change);
   host.commit(call.table, std::move(change), table_reply(std::move(reply)));
   host.follow_up(call.table);
 }
@@ -490,8 +518,23 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
   Impl& host = *impl_;
   if (host.stopping) return host::error(grpc::UNAVAILABLE, "shutting_down", "the host is stopping");
   Table table;
-  if (const grpc::Status s = host.find(request.table(), caller, &table); !s.ok()) return s;
-  Lock lock(table->mutex);
+  Lock lock;
+  for (int attempt = 1;; ++attempt) {
+    grpc::Status found = host.find(request.table(), caller, &table);
+    if (!found.ok() && host.options.club) {
+      // Another host's table, or an orphan this host takes over.
+      std::string elsewhere, table_id;
+      if (const grpc::Status s = host.route(request.table(), &elsewhere, &table_id); !s.ok())
+        return s;
+      found = elsewhere.empty() ? host.find(request.table(), caller, &table)
+                                : host.follow(table_id, elsewhere, &table);
+    }
+    if (!found.ok()) return found;
+    lock = Lock(table->mutex);
+    // A mirror whose last watcher just left is gone: follow the table anew.
+    if (!(table->mirror && table->closed) || attempt == 2) break;
+    lock.unlock();
+  }
   if (table->closed || table->durable_version == 0) return refuse::table_closed();
   std::uint32_t seat = 0;
   if (!request.token().empty())
@@ -510,17 +553,14 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
     backlog.push_back(std::move(snapshot));
   } else {
     const std::uint64_t after = request.after_version();
-    if (after > table->durable_version) return refuse::unknown_version(after, table->durable_version);
+    if (after > table->durable_version)
+      return refuse::unknown_version(after, table->durable_version);
     if (!table->recent.empty() && table->recent.front()->event.version() <= after + 1) {
       for (const auto& event : table->recent)
         if (event->event.version() > after) backlog.push_back(event);
     } else if (after < table->durable_version) {
-      for (auto& e : host.store->events(table->table().table_id(), after, table->durable_version)) {
-        auto event = std::make_shared<PublishedEvent>();
-        event->seal(e.SerializeAsString());
-        event->event = std::move(e);
-        backlog.push_back(std::move(event));
-      }
+      backlog =
+          published(host.store->events(table->table().table_id(), after, table->durable_version));
     }
   }
   for (auto& event : backlog)
@@ -535,7 +575,11 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
   Presence& presence = table->presence[seat - 1];
   ++presence.watches;
   host.touch(*table, seat);
-  if (table->seat(seat).absent()) {
+  if (table->mirror) {
+    // The owner keeps them present, and brings them back if they were away.
+    watch->token = request.token();
+    host.tell_presence(table->owner_address, watch->table_id, watch->token);
+  } else if (table->seat(seat).absent()) {
     // Back by watching again, with the token they had: the connection was
     // lost, not the seat left.
     Change change;
@@ -548,13 +592,18 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
 
 void TableHost::unwatch(const std::shared_ptr<Watch>& handle) {
   if (!handle) return;
-  Table table;
-  if (!impl_->find_id(handle->table_id, &table).ok()) return;
+  const Table table = impl_->lookup(handle->table_id);
+  if (!table) return;
   Lock lock(table->mutex);
   const auto it = std::find(table->watches.begin(), table->watches.end(), handle);
   if (it == table->watches.end()) return;
   impl_->drop_watch(*table, handle);
   table->watches.erase(it);
+  // A mirror lives only while someone watches it here.
+  if (table->mirror && table->watches.empty()) {
+    table->closed = true;
+    impl_->forget_table(table);
+  }
 }
 
 }  // namespace boardgame::tables

@@ -115,5 +115,9 @@ grpc::Status store_failed(const std::string& why) {
 grpc::Status table_closed() {
   return error(grpc::NOT_FOUND, "unknown_table", "the table was closed");
 }
+grpc::Status table_moved() {
+  return error(grpc::UNAVAILABLE, "table_moved",
+               "another host of the club serves this table now: call again, or watch again");
+}
 
 }  // namespace boardgame::tables::refuse

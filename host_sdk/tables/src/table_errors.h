@@ -33,5 +33,6 @@ grpc::Status watcher_too_slow(std::uint64_t version);
 grpc::Status unknown_version(std::uint64_t asked, std::uint64_t current);
 grpc::Status store_failed(const std::string& why);
 grpc::Status table_closed();
+grpc::Status table_moved();
 
 }  // namespace boardgame::tables::refuse

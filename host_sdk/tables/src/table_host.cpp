@@ -24,6 +24,17 @@ v1::SuggestMoveRequest::Level level_of(const v1::SeatPlan& plan) {
 
 }  // namespace
 
+std::vector<std::shared_ptr<const PublishedEvent>> published(std::vector<v1::TableEvent> events) {
+  std::vector<std::shared_ptr<const PublishedEvent>> out;
+  for (v1::TableEvent& e : events) {
+    auto event = std::make_shared<PublishedEvent>();
+    event->seal(e.SerializeAsString());
+    event->event = std::move(e);
+    out.push_back(std::move(event));
+  }
+  return out;
+}
+
 TableHost::Impl::Impl(const std::vector<host::GamePlugin>& plugins,
                       std::unique_ptr<TableStore> store_, const Clock& clock_,
                       TableHostOptions options_)
@@ -33,8 +44,8 @@ TableHost::Impl::Impl(const std::vector<host::GamePlugin>& plugins,
     // The loader has already made this call succeed once.
     if (game.rules.describe(&game.info).ok()) games.emplace(plugin.game_id(), std::move(game));
   }
-  const unsigned threads = options.cpu_threads ? options.cpu_threads
-                                               : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads =
+      options.cpu_threads ? options.cpu_threads : std::max(1u, std::thread::hardware_concurrency());
   cpu = std::make_unique<host::WorkerPool>(threads);
   // One thread each, so that a table's commits are published in order.
   for (unsigned i = 0; i < std::max(2u, std::thread::hardware_concurrency()); ++i)
@@ -49,11 +60,16 @@ const ServedGame* TableHost::Impl::served(const std::string& game_id) const {
 // --- Finding tables ---
 
 grpc::Status TableHost::Impl::find_id(const std::string& table_id, Table* table) {
+  *table = lookup(table_id);
+  if (!*table) return refuse::unknown_table(table_id);
+  if ((*table)->mirror) return refuse::table_moved();
+  return grpc::Status::OK;
+}
+
+TableHost::Impl::Table TableHost::Impl::lookup(const std::string& table_id) const {
   std::shared_lock lock(tables_mutex);
   const auto it = tables.find(table_id);
-  if (it == tables.end()) return refuse::unknown_table(table_id);
-  *table = it->second;
-  return grpc::Status::OK;
+  return it == tables.end() ? nullptr : it->second;
 }
 
 grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& caller,
@@ -62,7 +78,8 @@ grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& c
   if (ref.invite_code().empty()) return refuse::bad_table_ref();
   {
     std::lock_guard lock(guesses_mutex);
-    if (const auto it = guesses.find(caller); it != guesses.end() && it->second >= options.max_guesses)
+    if (const auto it = guesses.find(caller);
+        it != guesses.end() && it->second >= options.max_guesses)
       return refuse::too_many_guesses(options.max_guesses);
   }
   const std::string code = normal_invite_code(ref.invite_code());
@@ -70,7 +87,7 @@ grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& c
     std::shared_lock lock(tables_mutex);
     if (const auto it = by_code.find(code); it != by_code.end()) {
       *table = tables.at(it->second);
-      return grpc::Status::OK;
+      return (*table)->mirror ? refuse::table_moved() : grpc::Status::OK;
     }
   }
   std::lock_guard lock(guesses_mutex);
@@ -97,10 +114,61 @@ TableHost::Impl::Table TableHost::Impl::add_table(v1::TableRecord record, const 
   return table;
 }
 
-void TableHost::Impl::forget_table(const std::string& table_id, const std::string& invite_code) {
+void TableHost::Impl::forget_table(const Table& table) {
+  const v1::Table& t = table->record.table();
   std::unique_lock lock(tables_mutex);
-  tables.erase(table_id);
-  by_code.erase(invite_code);
+  const auto it = tables.find(t.table_id());
+  if (it == tables.end() || it->second != table) return;
+  tables.erase(it);
+  by_code.erase(t.invite_code());
+}
+
+void TableHost::Impl::open_loaded(v1::TableRecord record) {
+  const std::string id = record.table().table_id();
+  const ServedGame* game = served(record.table().game_id());
+  if (!game) {
+    std::cerr << "game-host: table " << id << " is of game '" << record.table().game_id()
+              << "', which this host does not serve: left as it is\n";
+    return;
+  }
+  Table table = lookup(id);
+  if (table && !table->mirror) return;  // served here already, maybe ahead of `record`
+  if (table) {
+    // The mirror's watchers carry on: first the events it has not had yet.
+    const std::uint64_t version = record.table().version();
+    Closing closing;
+    {
+      Lock lock(table->mutex);
+      publish(*table, published(store->events(id, table->durable_version, version)), closing);
+      table->record = std::move(record);
+      table->mirror = false;
+    }
+    for (auto& [watch, status] : closing) watch->sink->close(status);
+  } else {
+    table = add_table(std::move(record), game);
+    Lock lock(table->mutex);
+    table->durable_version = table->table().version();
+    table->durable_table = std::make_shared<const v1::Table>(table->table());
+  }
+  Lock lock(table->mutex);
+  v1::Table& t = table->table();
+  // Everyone gets the grace period anew: nobody could reach the table while
+  // it had no host.
+  for (const v1::Seat& seat : t.seats())
+    if (seat.plan().kind() == v1::SeatPlan::PERSON && seat.taken() && !seat.absent()) {
+      touch(*table, seat.number());
+      check_presence_later(*table, seat.number());
+    }
+  // A running clock starts afresh: nobody could move while the table had no host.
+  if (t.turn_deadline_ms() && t.phase() == v1::Table::PLAYING) {
+    start_turn(*table);
+    Change change;
+    change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
+    commit(table, std::move(change), nullptr);
+  }
+  follow_up(table);
+  schedule({std::max(clock.now_ms(), table->record.last_activity_ms() + options.idle_expiry_ms),
+            Due::kExpiry, t.table_id(), 0, 0});
 }
 
 // --- Changing a table ---
@@ -139,8 +207,7 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
   // The store's one writer thread only hands the commit on: answering and
   // sending to watchers happen on the table's publisher, so the writer can
   // start the next batch at once.
-  host::WorkerPool& publisher = *publishers[std::hash<std::string>()(current.table_id()) %
-                                            publishers.size()];
+  host::WorkerPool& publisher = publisher_of(current.table_id());
   store->commit(std::move(commit), [this, t, &publisher, published = std::move(published)](
                                        const std::string& error) mutable {
     publisher.post([this, t, published = std::move(published), error]() mutable {
@@ -150,61 +217,89 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
   });
 }
 
+host::WorkerPool& TableHost::Impl::publisher_of(const std::string& table_id) {
+  return *publishers[std::hash<std::string>()(table_id) % publishers.size()];
+}
+
 void TableHost::Impl::on_durable(const Table& t,
                                  std::vector<std::shared_ptr<const PublishedEvent>> events,
                                  const std::string& error) {
   std::vector<std::function<void(const grpc::Status&, const v1::Table&)>> replies;
-  std::vector<std::shared_ptr<Watch>> closing;
+  Closing closing;
   grpc::Status status;
-  std::vector<grpc::Status> closing_status;
   std::shared_ptr<const v1::Table> table_now;
   bool expired = false;
+  bool lost = false;
   {
     Lock lock(t->mutex);
     if (!error.empty()) {
-      if (!store_failed.exchange(true))
-        std::cerr << "game-host: the table store failed: " << error << "\n";
-      t->broken = true;
       status = refuse::store_failed(error);
+      if (options.club) {
+        // Maybe another host took the table over, maybe the database was
+        // out of reach: either way, the next call finds the table anew.
+        if (!t->broken)
+          std::cerr << "game-host: table " << t->table().table_id()
+                    << " is no longer served here: " << error << "\n";
+        lost = true;
+      } else if (!store_failed.exchange(true)) {
+        std::cerr << "game-host: the table store failed: " << error << "\n";
+      }
+      t->broken = true;
     } else {
-      t->durable_version = events.back()->event.version();
-      t->durable_table = std::shared_ptr<const v1::Table>(events.back(), &events.back()->event.table());
-      expired = events.back()->event.kind() == v1::TableEvent::EXPIRED;
-      for (const auto& event : events) {
-        t->recent.push_back(event);
-        if (t->recent.size() > kRecentEvents) t->recent.pop_front();
-      }
-      for (auto it = t->watches.begin(); it != t->watches.end();) {
-        bool kept = true;
-        for (const auto& event : events)
-          if (kept && !(*it)->sink->send(event)) kept = false;
-        if (kept) {
-          ++it;
-          continue;
-        }
-        closing.push_back(*it);
-        closing_status.push_back(refuse::watcher_too_slow(t->durable_version));
-        drop_watch(*t, *it);
-        it = t->watches.erase(it);
-      }
+      expired = publish(*t, events, closing);
     }
     table_now = t->durable_table;
     const auto last = error.empty() ? t->waiting.upper_bound(t->durable_version) : t->waiting.end();
     for (auto it = t->waiting.begin(); it != last; ++it) replies.push_back(std::move(it->second));
     t->waiting.erase(t->waiting.begin(), last);
-    if (!error.empty() || expired) {
+    if (!error.empty()) {
       for (auto& watch : t->watches) {
-        closing.push_back(watch);
-        closing_status.push_back(error.empty() ? grpc::Status::OK : status);
+        closing.emplace_back(watch, lost ? refuse::table_moved() : status);
         drop_watch(*t, watch);
       }
       t->watches.clear();
     }
   }
-  if (expired) forget_table(table_now->table_id(), table_now->invite_code());
+  if (expired || lost) forget_table(t);
   static const v1::Table kNoTable;  // a refused first commit has none yet
   for (auto& reply : replies) reply(status, table_now ? *table_now : kNoTable);
-  for (std::size_t i = 0; i < closing.size(); ++i) closing[i]->sink->close(closing_status[i]);
+  for (auto& [watch, why] : closing) watch->sink->close(why);
+}
+
+bool TableHost::Impl::publish(OpenTable& t,
+                              const std::vector<std::shared_ptr<const PublishedEvent>>& all,
+                              Closing& closing) {
+  // A mirror may be sent what it already has, when the change feed and a
+  // take-over race; what does not follow on from it waits for the store.
+  auto from = all.begin();
+  while (from != all.end() && (*from)->event.version() <= t.durable_version) ++from;
+  if (from == all.end() || (*from)->event.version() != t.durable_version + 1) return false;
+  const std::vector<std::shared_ptr<const PublishedEvent>> events(from, all.end());
+  t.durable_version = events.back()->event.version();
+  t.durable_table = std::shared_ptr<const v1::Table>(events.back(), &events.back()->event.table());
+  for (const auto& event : events) {
+    t.recent.push_back(event);
+    if (t.recent.size() > kRecentEvents) t.recent.pop_front();
+  }
+  for (auto it = t.watches.begin(); it != t.watches.end();) {
+    bool kept = true;
+    for (const auto& event : events)
+      if (kept && !(*it)->sink->send(event)) kept = false;
+    if (kept) {
+      ++it;
+      continue;
+    }
+    closing.emplace_back(*it, refuse::watcher_too_slow(t.durable_version));
+    drop_watch(t, *it);
+    it = t.watches.erase(it);
+  }
+  if (events.back()->event.kind() != v1::TableEvent::EXPIRED) return false;
+  for (auto& watch : t.watches) {
+    closing.emplace_back(watch, grpc::Status::OK);
+    drop_watch(t, watch);
+  }
+  t.watches.clear();
+  return true;
 }
 
 void TableHost::Impl::drop_watch(OpenTable& table, const std::shared_ptr<Watch>& watch) {
@@ -242,7 +337,8 @@ void TableHost::Impl::record_move(OpenTable& table, std::uint32_t seat, v1::Game
                                   v1::Move move, Change& change) {
   v1::Table& t = table.table();
   const v1::Seat& s = table.seat(seat);
-  Change::Item item{v1::TableEvent::MOVE, seat, std::move(move), v1::TableEvent::STAND_IN_UNSPECIFIED};
+  Change::Item item{v1::TableEvent::MOVE, seat, std::move(move),
+                    v1::TableEvent::STAND_IN_UNSPECIFIED};
   if (s.plan().kind() == v1::SeatPlan::PERSON && seat != change.mover) {
     item.kind = v1::TableEvent::CPU_STANDING_IN;
     item.stand_in = s.absent() ? v1::TableEvent::AWAY : v1::TableEvent::TIME_RAN_OUT;
@@ -284,7 +380,8 @@ void TableHost::Impl::end_game_if_over(OpenTable& table, Change& change) {
 void TableHost::Impl::mark_absent(OpenTable& table, std::uint32_t seat, Change& change) {
   table.seat(seat).set_absent(true);
   v1::Table& t = table.table();
-  if (t.state().seat_to_move() == seat && t.phase() == v1::Table::PLAYING) t.set_turn_deadline_ms(0);
+  if (t.state().seat_to_move() == seat && t.phase() == v1::Table::PLAYING)
+    t.set_turn_deadline_ms(0);
   change.add(v1::TableEvent::SEAT_LEFT, seat);
 }
 
@@ -321,10 +418,15 @@ void TableHost::Impl::check_presence_later(OpenTable& table, std::uint32_t seat)
   Presence& presence = table.presence[seat - 1];
   if (presence.check_pending) return;
   presence.check_pending = true;
-  schedule({presence.last_seen_ms + options.grace_ms, Due::kAbsence, table.table().table_id(), seat, 0});
+  schedule(
+      {presence.last_seen_ms + options.grace_ms, Due::kAbsence, table.table().table_id(), seat, 0});
 }
 
 void TableHost::Impl::fire(const Due& job) {
+  if (job.kind == Due::kClub) {
+    club_round();
+    return schedule({clock.now_ms() + options.club_round_ms, Due::kClub, "", 0, 0});
+  }
   Table t;
   if (!find_id(job.table_id, &t).ok()) return;
   Lock lock(t->mutex);
@@ -469,36 +571,12 @@ TableHost::TableHost(const std::vector<host::GamePlugin>& games, std::unique_ptr
                      const Clock& clock, TableHostOptions options)
     : impl_(std::make_unique<Impl>(games, std::move(store), clock, options)) {
   Impl& host = *impl_;
-  const std::int64_t now = clock.now_ms();
-  for (v1::TableRecord& record : host.store->load_tables()) {
-    const ServedGame* game = host.served(record.table().game_id());
-    if (!game) {
-      std::cerr << "game-host: table " << record.table().table_id() << " is of game '"
-                << record.table().game_id() << "', which this host does not serve: left as it is\n";
-      continue;
-    }
-    const Impl::Table table = host.add_table(std::move(record), game);
-    Impl::Lock lock(table->mutex);
-    v1::Table& t = table->table();
-    table->durable_version = t.version();
-    table->durable_table = std::make_shared<const v1::Table>(t);
-    // Everyone gets the grace period anew: nobody could watch while the
-    // host was down.
-    for (const v1::Seat& seat : t.seats())
-      if (seat.plan().kind() == v1::SeatPlan::PERSON && seat.taken() && !seat.absent()) {
-        host.touch(*table, seat.number());
-        host.check_presence_later(*table, seat.number());
-      }
-    // A running clock starts afresh: nobody could move while the host was down.
-    if (t.turn_deadline_ms()) {
-      host.start_turn(*table);
-      Change change;
-      change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
-      host.commit(table, std::move(change), nullptr);
-    }
-    host.follow_up(table);
-    host.schedule({std::max(now, table->record.last_activity_ms() + host.options.idle_expiry_ms),
-                   Due::kExpiry, t.table_id(), 0, 0});
+  for (v1::TableRecord& record : host.store->load_tables()) host.open_loaded(std::move(record));
+  if (host.options.club) {
+    host.options.club->follow_changes([&host](const std::string& table_id, std::uint64_t version) {
+      host.on_feed(table_id, version);
+    });
+    host.schedule({clock.now_ms(), Due::kClub, "", 0, 0});
   }
   if (host.options.timer_thread) host.timer = std::thread([&host] { host.timer_loop(); });
 }
@@ -519,14 +597,16 @@ void TableHost::shutdown() {
   host.wait_idle();
   host.cpu.reset();
   host.store->flush();
-  std::vector<std::shared_ptr<Watch>> watches;
+  std::vector<Impl::Table> tables;
   {
     std::shared_lock lock(host.tables_mutex);
-    for (const auto& [id, table] : host.tables) {
-      Impl::Lock table_lock(table->mutex);
-      for (auto& watch : table->watches) watches.push_back(watch);
-      table->watches.clear();
-    }
+    for (const auto& [id, table] : host.tables) tables.push_back(table);
+  }
+  std::vector<std::shared_ptr<Watch>> watches;
+  for (const Impl::Table& table : tables) {
+    Impl::Lock table_lock(table->mutex);
+    for (auto& watch : table->watches) watches.push_back(watch);
+    table->watches.clear();
   }
   for (auto& watch : watches)
     watch->sink->close(host::error(grpc::UNAVAILABLE, "shutting_down",

@@ -8,6 +8,7 @@
 
 #include "boardgame/host/error_status.h"
 #include "call_gate.h"
+#include "table_errors.h"
 
 namespace boardgame::tables {
 
@@ -40,6 +41,49 @@ Unary* changing_call(CallGate& gate, Context* context, Response* out, Serve serv
   });
   return reactor;
 }
+
+v1::TableRef by_id(const std::string& table_id) {
+  v1::TableRef ref;
+  ref.set_table_id(table_id);
+  return ref;
+}
+
+// Serves a call about the table `ref` names where the table is served:
+// `here()`, or on the host of the club that owns it, through `send` (one
+// of the stub's calls), and answers as that host did.
+template <class Request, class Response, class Send, class Here>
+Unary* routed(TableHost& host, Context* context, const v1::TableRef& ref, const Request* request,
+              Response* response, Send send, Here here) {
+  std::string elsewhere;
+  grpc::Status status = host.route(ref, &elsewhere);
+  if (status.ok() && elsewhere.empty()) return here();
+  Unary* reactor = context->DefaultReactor();
+  // One hop at most: a table that moved again is the caller's to call anew.
+  if (status.ok() && context->client_metadata().count(kForwardedKey))
+    status = refuse::table_moved();
+  if (!status.ok()) {
+    reactor->Finish(host::on_the_wire(context, status));
+    return reactor;
+  }
+  auto client = std::make_shared<grpc::ClientContext>();
+  client->set_deadline(context->deadline());
+  client->AddMetadata(kForwardedKey, "1");
+  send(host.link(elsewhere).async(), client.get(), request, response,
+       [client, context, reactor](grpc::Status answer) {
+         const auto& trailing = client->GetServerTrailingMetadata();
+         if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
+           context->AddTrailingMetadata(host::kErrorDetailKey,
+                                        std::string(it->second.data(), it->second.size()));
+         reactor->Finish(grpc::Status(answer.error_code(), answer.error_message()));
+       });
+  return reactor;
+}
+
+// `send` for routed(): the stub's call of that name.
+#define BOARDGAME_FORWARD(Method)                                                               \
+  [](auto* stub, grpc::ClientContext* client, const auto* request, auto* response, auto done) { \
+    stub->Method(client, request, response, std::move(done));                                   \
+  }
 
 grpc::Status malformed_watch() {
   return host::error(grpc::INVALID_ARGUMENT, "malformed_request",
@@ -199,59 +243,87 @@ Unary* TableService::CreateTable(Context* c, const v1::CreateTableRequest* q,
 }
 
 Unary* TableService::JoinTable(Context* c, const v1::JoinTableRequest* q, v1::SeatResponse* r) {
-  return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
-    host_.join(*q, c->peer(), std::move(reply));
+  return routed(host_, c, q->table(), q, r, BOARDGAME_FORWARD(JoinTable), [&] {
+    return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
+      host_.join(*q, c->peer(), std::move(reply));
+    });
   });
 }
 
 Unary* TableService::Rejoin(Context* c, const v1::RejoinRequest* q, v1::SeatResponse* r) {
-  return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
-    host_.rejoin(*q, c->peer(), std::move(reply));
+  return routed(host_, c, q->table(), q, r, BOARDGAME_FORWARD(Rejoin), [&] {
+    return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
+      host_.rejoin(*q, c->peer(), std::move(reply));
+    });
   });
 }
 
 Unary* TableService::Leave(Context* c, const v1::SeatRequest* q, v1::TableResponse* r) {
-  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
-    host_.leave(*q, std::move(reply));
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(Leave), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+      host_.leave(*q, std::move(reply));
+    });
+  });
+}
+
+Unary* TableService::Present(Context* c, const v1::SeatRequest* q, v1::TableResponse* r) {
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(Present), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+      host_.present(*q, std::move(reply));
+    });
   });
 }
 
 Unary* TableService::Play(Context* c, const v1::PlayRequest* q, v1::PlayResponse* r) {
-  return changing_call(*gate_, c, r, [this, q](Reply<v1::PlayResponse> reply) {
-    host_.play(*q, std::move(reply));
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(Play), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::PlayResponse> reply) {
+      host_.play(*q, std::move(reply));
+    });
   });
 }
 
 Unary* TableService::Resign(Context* c, const v1::GameRequest* q, v1::TableResponse* r) {
-  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
-    host_.resign(*q, std::move(reply));
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(Resign), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+      host_.resign(*q, std::move(reply));
+    });
   });
 }
 
 Unary* TableService::Undo(Context* c, const v1::UndoRequest* q, v1::TableResponse* r) {
-  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
-    host_.undo(*q, std::move(reply));
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(Undo), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+      host_.undo(*q, std::move(reply));
+    });
   });
 }
 
 Unary* TableService::NextGame(Context* c, const v1::GameRequest* q, v1::TableResponse* r) {
-  return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
-    host_.next_game(*q, std::move(reply));
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(NextGame), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+      host_.next_game(*q, std::move(reply));
+    });
   });
 }
 
 Unary* TableService::GetTable(Context* c, const v1::TableRef* q, v1::TableResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  reactor->Finish(host::on_the_wire(c, host_.get(*q, c->peer(), r)));
-  return reactor;
+  return routed(host_, c, *q, q, r, BOARDGAME_FORWARD(GetTable), [&] {
+    Unary* reactor = c->DefaultReactor();
+    reactor->Finish(host::on_the_wire(c, host_.get(*q, c->peer(), r)));
+    return reactor;
+  });
 }
 
 Unary* TableService::ListFinishedGames(Context* c, const v1::TableRef* q,
                                        v1::ListFinishedGamesResponse* r) {
-  Unary* reactor = c->DefaultReactor();
-  reactor->Finish(host::on_the_wire(c, host_.finished_games(*q, c->peer(), r)));
-  return reactor;
+  return routed(host_, c, *q, q, r, BOARDGAME_FORWARD(ListFinishedGames), [&] {
+    Unary* reactor = c->DefaultReactor();
+    reactor->Finish(host::on_the_wire(c, host_.finished_games(*q, c->peer(), r)));
+    return reactor;
+  });
 }
+
+#undef BOARDGAME_FORWARD
 
 grpc::ServerWriteReactor<grpc::ByteBuffer>* TableService::Watch(Context* c,
                                                                 const grpc::ByteBuffer* q) {

@@ -36,11 +36,16 @@ class ClubStore {
     std::string host_id;
     std::string address;
     bool alive = false;
+    bool mine = false;  // this host's
   };
   // nullopt when no open table has this id.
   virtual std::optional<Owner> owner_of(const std::string& table_id) = 0;
   // The open table an invite code names, if any.
   virtual std::optional<std::string> table_of_invite(const std::string& invite_code) = 0;
+
+  // An open table as last committed, whoever owns it: for the watchers of
+  // a host that does not own it.
+  virtual std::optional<v1::TableRecord> read_table(const std::string& table_id) = 0;
 
   // Takes the table when its owner's lease has lapsed (or it is already
   // this host's), and returns it as last committed; nullopt when a live

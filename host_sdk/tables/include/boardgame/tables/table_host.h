@@ -8,20 +8,21 @@
 // thread (or at once, for a refusal) and must not block.
 #pragma once
 
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/slice.h>
+#include <grpcpp/support/status.h>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <grpcpp/support/byte_buffer.h>
-#include <grpcpp/support/slice.h>
-#include <grpcpp/support/status.h>
-
 #include "boardgame/host/game_plugin.h"
 #include "boardgame/tables/clock.h"
+#include "boardgame/tables/club_store.h"
 #include "boardgame/tables/table_store.h"
-#include "boardgame/v1/table_service.pb.h"
+#include "boardgame/v1/table_service.grpc.pb.h"
 
 namespace boardgame::tables {
 
@@ -48,6 +49,11 @@ struct TableHostOptions {
   // Fire clocks, absences and expiry from a thread of the host's own. Off
   // in tests, which call run_due() after moving a FakeClock.
   bool timer_thread = true;
+  // A host of a club: the store's club side (the same object as the
+  // store), and how often the host looks for orphaned tables and tells
+  // other hosts of its watchers' presence (half the lease, say).
+  ClubStore* club = nullptr;
+  std::int64_t club_round_ms = 1000;
 };
 
 // An event as the host sends it: the message and its bytes, serialized once
@@ -74,6 +80,10 @@ class WatchSink {
   virtual void close(const grpc::Status& status) = 0;
 };
 
+// Metadata of a call one host of a club sends another: it is served there
+// or refused, never sent on again.
+inline constexpr char kForwardedKey[] = "boardgame-forwarded";
+
 template <class Response>
 using Reply = std::function<void(const grpc::Status&, Response)>;
 
@@ -98,6 +108,7 @@ class TableHost {
   void resign(const v1::GameRequest& request, Reply<v1::TableResponse> reply);
   void undo(const v1::UndoRequest& request, Reply<v1::TableResponse> reply);
   void next_game(const v1::GameRequest& request, Reply<v1::TableResponse> reply);
+  void present(const v1::SeatRequest& request, Reply<v1::TableResponse> reply);
   grpc::Status get(const v1::TableRef& ref, const std::string& caller, v1::TableResponse* response);
   grpc::Status finished_games(const v1::TableRef& ref, const std::string& caller,
                               v1::ListFinishedGamesResponse* response);
@@ -109,6 +120,15 @@ class TableHost {
   grpc::Status watch(const v1::WatchRequest& request, const std::string& caller,
                      std::shared_ptr<WatchSink> sink, std::shared_ptr<Watch>* handle);
   void unwatch(const std::shared_ptr<Watch>& handle);
+
+  // A host of a club serves the tables it owns. For a table `ref` names
+  // that another live host owns, `elsewhere` gets that host's address: the
+  // call goes there. An orphan (its owner's lease lapsed) is taken over
+  // here first. Empty: serve the call here (an unknown table is refused
+  // by the call itself).
+  grpc::Status route(const v1::TableRef& ref, std::string* elsewhere);
+  // The stub to another host of the club, by address; kept for the host's life.
+  v1::TableService::Stub& link(const std::string& address);
 
   // Fires every clock, absence and expiry due by the clock's now. The
   // timer thread calls it; tests call it after advancing a FakeClock.

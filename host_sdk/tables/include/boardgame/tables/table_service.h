@@ -1,7 +1,8 @@
 // boardgame.v1.TableService over a TableHost, on gRPC's callback API: a
 // unary call is answered from the store's thread once its change is
 // durable, and a watch is a stream reactor fed by the host, so thousands of
-// open watches cost no thread each.
+// open watches cost no thread each. A host of a club sends a call about
+// a table another host owns on to that host.
 #pragma once
 
 #include <cstddef>
@@ -43,6 +44,7 @@ class TableService final : public detail::TableServiceBase {
   Unary* Resign(Context*, const v1::GameRequest*, v1::TableResponse*) override;
   Unary* Undo(Context*, const v1::UndoRequest*, v1::TableResponse*) override;
   Unary* NextGame(Context*, const v1::GameRequest*, v1::TableResponse*) override;
+  Unary* Present(Context*, const v1::SeatRequest*, v1::TableResponse*) override;
   Unary* GetTable(Context*, const v1::TableRef*, v1::TableResponse*) override;
   Unary* ListFinishedGames(Context*, const v1::TableRef*, v1::ListFinishedGamesResponse*) override;
   grpc::ServerWriteReactor<grpc::ByteBuffer>* Watch(Context*, const grpc::ByteBuffer*) override;

@@ -1,7 +1,7 @@
 // Where tables and their events live. The table service keeps every open
 // table in memory and writes through a TableStore: a change is answered
 // and broadcast only once its commit is durable. One store per host
-// process; a store serving several hosts is its own issue.
+// process; several hosts share one through ClubStore (club_store.h).
 #pragma once
 
 #include <cstdint>
@@ -75,8 +75,8 @@ class TableStore {
 
   // Called once the commit is durable (error empty) or has failed (error
   // says why; nothing of it was written, unless the error says that the
-  // store cannot tell: a connection to a server lost during its COMMIT). Runs on the store's own thread,
-  // in the order the commits were made, and must not block.
+  // store cannot tell: a connection to a server lost during its COMMIT). Runs on the store's own
+  // thread, in the order the commits were made, and must not block.
   using Done = std::function<void(const std::string& error)>;
 
   // Queues a commit. Commits are written in the order of the calls; one
@@ -98,10 +98,14 @@ class TableStore {
   virtual void flush() = 0;
 };
 
+struct ClubMembership;
+
 // "memory", "sqlite:PATH", "postgresql://…": the store a --store flag
-// names, for one host (a file or database another host holds is refused).
-// Throws std::invalid_argument for an unknown kind, std::runtime_error when
-// the store cannot be opened.
-std::unique_ptr<TableStore> open_store(const std::string& spec);
+// names, for one host (a file or database another host holds is refused),
+// or, with `club`, for this host of a club (PostgreSQL only; the store is
+// then a ClubStore too). Throws std::invalid_argument for an unknown kind,
+// std::runtime_error when the store cannot be opened.
+std::unique_ptr<TableStore> open_store(const std::string& spec,
+                                       const ClubMembership* club = nullptr);
 
 }  // namespace boardgame::tables

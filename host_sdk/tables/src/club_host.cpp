@@ -1,0 +1,230 @@
+// A host as one of a club's, on a store they share (docs/deploy.md): which
+// host serves a table, the mirrors that feed this host's watchers of other
+// hosts' tables, and taking over the tables of a host that died.
+#include <grpcpp/create_channel.h>
+
+#include <iostream>
+#include <limits>
+
+#include "boardgame/tables/secrets.h"
+#include "host_impl.h"
+#include "table_errors.h"
+
+namespace boardgame::tables {
+
+grpc::Status TableHost::Impl::route(const v1::TableRef& ref, std::string* elsewhere,
+                                    std::string* table_id) {
+  elsewhere->clear();
+  std::string id = ref.table_id();
+  const std::string code = normal_invite_code(ref.invite_code());
+  if (!options.club) return grpc::Status::OK;
+  {
+    std::shared_lock lock(tables_mutex);
+    if (id.empty())
+      if (const auto it = by_code.find(code); it != by_code.end()) id = it->second;
+    if (const auto it = tables.find(id); it != tables.end() && !it->second->mirror)
+      return grpc::Status::OK;
+  }
+  try {
+    if (id.empty() && !code.empty()) id = options.club->table_of_invite(code).value_or("");
+    if (id.empty()) return grpc::Status::OK;
+    if (table_id) *table_id = id;
+    // Twice: a claim another host won in between names the winner.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const std::optional<ClubStore::Owner> owner = options.club->owner_of(id);
+      if (!owner) return grpc::Status::OK;  // no such open table: the call says so
+      if (owner->alive && !owner->mine) {
+        *elsewhere = owner->address;
+        return grpc::Status::OK;
+      }
+      if (std::optional<v1::TableRecord> record = options.club->claim(id)) {
+        std::cerr << "game-host: took table " << id << " over from "
+                  << (owner->host_id.empty() ? std::string("no host") : "host " + owner->host_id)
+                  << "\n";
+        open_loaded(std::move(*record));
+        return grpc::Status::OK;
+      }
+    }
+    return refuse::table_moved();
+  } catch (const std::exception& e) {
+    return refuse::store_failed(e.what());
+  }
+}
+
+grpc::Status TableHost::Impl::follow(const std::string& table_id, const std::string& owner_address,
+                                     Table* table) {
+  std::optional<v1::TableRecord> record;
+  try {
+    record = options.club->read_table(table_id);
+  } catch (const std::exception& e) {
+    return refuse::store_failed(e.what());
+  }
+  if (!record) return refuse::unknown_table(table_id);
+  const ServedGame* game = served(record->table().game_id());
+  if (!game) return refuse::unknown_table(table_id);
+  *table = lookup(table_id);
+  if (!*table) {
+    auto mirror = std::make_shared<OpenTable>();
+    {
+      std::unique_lock lock(tables_mutex);
+      const auto [it, added] = tables.emplace(table_id, mirror);
+      if (added) {
+        mirror->mirror = true;
+        mirror->game = game;
+        mirror->presence.resize(std::size_t(record->table().seats_size()));
+        by_code.emplace(record->table().invite_code(), table_id);
+      }
+      *table = it->second;
+    }
+  }
+  Lock lock((*table)->mutex);
+  OpenTable& t = **table;
+  if (!t.mirror) return grpc::Status::OK;  // taken over here meanwhile
+  t.owner_address = owner_address;
+  const std::uint64_t version = record->table().version();
+  // The record has the seats' tokens as they are now; its table may be
+  // ahead of the events the feed brought so far.
+  t.record = std::move(*record);
+  try {
+    Closing closing;
+    if (t.durable_version == 0) {
+      t.durable_version = version;
+      t.durable_table = std::make_shared<const v1::Table>(t.record.table());
+    } else if (version > t.durable_version) {
+      publish(t, published(store->events(table_id, t.durable_version, version)), closing);
+    }
+    lock.unlock();
+    for (auto& [watch, status] : closing) watch->sink->close(status);
+  } catch (const std::exception& e) {
+    return refuse::store_failed(e.what());
+  }
+  // A change committed while the mirror was being made may have been
+  // announced before it was there to hear it.
+  on_feed(table_id, std::numeric_limits<std::uint64_t>::max());
+  return grpc::Status::OK;
+}
+
+void TableHost::Impl::on_feed(const std::string& table_id, std::uint64_t version) {
+  std::vector<std::string> ids;
+  if (!table_id.empty()) {
+    ids.push_back(table_id);
+  } else {
+    // The feed may have missed changes: every mirror looks for its own.
+    std::shared_lock lock(tables_mutex);
+    for (const auto& [id, table] : tables)
+      if (table->mirror) ids.push_back(id);
+    version = std::numeric_limits<std::uint64_t>::max();
+  }
+  for (const std::string& id : ids) {
+    const Table table = lookup(id);
+    if (!table || !table->mirror) continue;
+    {
+      // As think_for: no new work once shutdown() waits for the last.
+      std::lock_guard lock(idle_mutex);
+      if (stopping) return;
+      ++busy;
+    }
+    // On the table's publisher: its catch-ups run one at a time, in order.
+    publisher_of(id).post([this, id, version] {
+      catch_up(id, version);
+      end_work();
+    });
+  }
+}
+
+void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t version) {
+  const Table table = lookup(table_id);
+  if (!table) return;
+  std::uint64_t after = 0;
+  {
+    Lock lock(table->mutex);
+    if (!table->mirror || table->closed || version <= table->durable_version) return;
+    after = table->durable_version;
+  }
+  std::vector<std::shared_ptr<const PublishedEvent>> events;
+  try {
+    events = published(store->events(table_id, after, version));
+  } catch (const std::exception& e) {
+    std::cerr << "game-host: cannot read the events of table " << table_id << ": " << e.what()
+              << "\n";
+    return;
+  }
+  Closing closing;
+  bool expired = false;
+  {
+    Lock lock(table->mutex);
+    if (!table->mirror) return;
+    expired = publish(*table, events, closing);
+    if (expired) {
+      table->closed = true;
+      forget_table(table);
+    }
+  }
+  for (auto& [watch, status] : closing) watch->sink->close(status);
+}
+
+void TableHost::Impl::club_round() {
+  try {
+    for (v1::TableRecord& record : options.club->adopt_orphans(64)) {
+      std::cerr << "game-host: took table " << record.table().table_id()
+                << " over from a host whose lease lapsed\n";
+      open_loaded(std::move(record));
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "game-host: cannot look for orphaned tables: " << e.what() << "\n";
+  }
+  struct Here {
+    std::string address, table_id, token;
+  };
+  std::vector<Table> mirrors;
+  {
+    std::shared_lock lock(tables_mutex);
+    for (const auto& [id, table] : tables)
+      if (table->mirror) mirrors.push_back(table);
+  }
+  std::vector<Here> here;
+  for (const Table& table : mirrors) {
+    Lock lock(table->mutex);
+    if (!table->mirror) continue;
+    for (const auto& watch : table->watches)
+      if (watch->seat)
+        here.push_back({table->owner_address, table->record.table().table_id(), watch->token});
+  }
+  for (const Here& h : here) tell_presence(h.address, h.table_id, h.token);
+}
+
+void TableHost::Impl::tell_presence(const std::string& address, const std::string& table_id,
+                                    const std::string& token) {
+  struct Call {
+    grpc::ClientContext context;
+    v1::SeatRequest request;
+    v1::TableResponse response;
+  };
+  auto call = std::make_shared<Call>();
+  call->context.set_deadline(std::chrono::system_clock::now() +
+                             std::chrono::milliseconds(options.club_round_ms));
+  call->context.AddMetadata(kForwardedKey, "1");
+  call->request.set_table_id(table_id);
+  call->request.set_token(token);
+  // Unanswered is fine: the next round tells again, and a table whose
+  // owner died is taken over and then counts its watchers itself.
+  link(address).async()->Present(&call->context, &call->request, &call->response,
+                                 [call](const grpc::Status&) {});
+}
+
+v1::TableService::Stub& TableHost::Impl::link(const std::string& address) {
+  std::lock_guard lock(links_mutex);
+  std::unique_ptr<v1::TableService::Stub>& stub = links[address];
+  if (!stub)
+    stub =
+        v1::TableService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  return *stub;
+}
+
+grpc::Status TableHost::route(const v1::TableRef& ref, std::string* elsewhere) {
+  return impl_->route(ref, elsewhere, nullptr);
+}
+
+v1::TableService::Stub& TableHost::link(const std::string& address) { return impl_->link(address); }
+
+}  // namespace boardgame::tables
