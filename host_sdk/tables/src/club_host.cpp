@@ -12,18 +12,32 @@
 
 namespace boardgame::tables {
 
+// Owners of other hosts' tables remembered at most; past it, they are
+// looked up again.
+constexpr std::size_t kOwnersKept = 100'000;
+
 grpc::Status TableHost::Impl::route(const v1::TableRef& ref, std::string* elsewhere,
                                     std::string* table_id) {
   elsewhere->clear();
+  if (!options.club) return grpc::Status::OK;
   std::string id = ref.table_id();
   const std::string code = normal_invite_code(ref.invite_code());
-  if (!options.club) return grpc::Status::OK;
   {
     std::shared_lock lock(tables_mutex);
     if (id.empty())
       if (const auto it = by_code.find(code); it != by_code.end()) id = it->second;
     if (const auto it = tables.find(id); it != tables.end() && !it->second->mirror)
       return grpc::Status::OK;
+  }
+  if (table_id) *table_id = id;
+  if (!id.empty()) {
+    // Most calls about another host's table find its owner here, not in
+    // the store: the owner only changes when a host goes away.
+    std::lock_guard lock(owners_mutex);
+    if (const auto it = owners.find(id); it != owners.end()) {
+      *elsewhere = it->second;
+      return grpc::Status::OK;
+    }
   }
   try {
     if (id.empty() && !code.empty()) id = options.club->table_of_invite(code).value_or("");
@@ -35,6 +49,9 @@ grpc::Status TableHost::Impl::route(const v1::TableRef& ref, std::string* elsewh
       if (!owner) return grpc::Status::OK;  // no such open table: the call says so
       if (owner->alive && !owner->mine) {
         *elsewhere = owner->address;
+        std::lock_guard lock(owners_mutex);
+        if (owners.size() >= kOwnersKept) owners.clear();
+        owners.emplace(id, owner->address);
         return grpc::Status::OK;
       }
       if (std::optional<v1::TableRecord> record = options.club->claim(id)) {
@@ -164,6 +181,21 @@ void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t versio
 }
 
 void TableHost::Impl::club_round() {
+  std::vector<std::string> again;
+  {
+    std::lock_guard lock(dropped_mutex);
+    again.swap(dropped);
+  }
+  for (const std::string& id : again) {
+    // A table of this host's that nobody calls about would wait for a call.
+    v1::TableRef ref;
+    ref.set_table_id(id);
+    std::string elsewhere;
+    if (!route(ref, &elsewhere, nullptr).ok()) {
+      std::lock_guard lock(dropped_mutex);
+      dropped.push_back(id);
+    }
+  }
   try {
     for (v1::TableRecord& record : options.club->adopt_orphans(64)) {
       std::cerr << "game-host: took table " << record.table().table_id()
@@ -174,6 +206,7 @@ void TableHost::Impl::club_round() {
     std::cerr << "game-host: cannot look for orphaned tables: " << e.what() << "\n";
   }
   struct Here {
+    Table table;
     std::string address, table_id, token;
   };
   std::vector<Table> mirrors;
@@ -188,13 +221,27 @@ void TableHost::Impl::club_round() {
     if (!table->mirror) continue;
     for (const auto& watch : table->watches)
       if (watch->seat)
-        here.push_back({table->owner_address, table->record.table().table_id(), watch->token});
+        here.push_back(
+            {table, table->owner_address, table->record.table().table_id(), watch->token});
   }
-  for (const Here& h : here) tell_presence(h.address, h.table_id, h.token);
+  for (Here& h : here) {
+    if (h.address.empty()) {
+      // The owner did not answer last time: it may have died, or handed the
+      // table on. Ask the store again, and take the table over if it is
+      // an orphan.
+      owner_unreachable(h.table_id);
+      v1::TableRef ref;
+      ref.set_table_id(h.table_id);
+      if (!route(ref, &h.address, nullptr).ok() || h.address.empty()) continue;
+      Lock lock(h.table->mutex);
+      h.table->owner_address = h.address;
+    }
+    tell_presence(h.table, h.address, h.table_id, h.token);
+  }
 }
 
-void TableHost::Impl::tell_presence(const std::string& address, const std::string& table_id,
-                                    const std::string& token) {
+void TableHost::Impl::tell_presence(const Table& table, const std::string& address,
+                                    const std::string& table_id, const std::string& token) {
   struct Call {
     grpc::ClientContext context;
     v1::SeatRequest request;
@@ -206,10 +253,16 @@ void TableHost::Impl::tell_presence(const std::string& address, const std::strin
   call->context.AddMetadata(kForwardedKey, "1");
   call->request.set_table_id(table_id);
   call->request.set_token(token);
-  // Unanswered is fine: the next round tells again, and a table whose
-  // owner died is taken over and then counts its watchers itself.
-  link(address).async()->Present(&call->context, &call->request, &call->response,
-                                 [call](const grpc::Status&) {});
+  // Unanswered, the next round looks for the owner anew and tells again.
+  link(address).async()->Present(
+      &call->context, &call->request, &call->response,
+      [call, weak = std::weak_ptr<OpenTable>(table)](const grpc::Status& status) {
+        if (status.ok() || status.error_code() == grpc::PERMISSION_DENIED) return;
+        if (const Table table = weak.lock()) {
+          Lock lock(table->mutex);
+          table->owner_address.clear();
+        }
+      });
 }
 
 v1::TableService::Stub& TableHost::Impl::link(const std::string& address) {
@@ -221,8 +274,17 @@ v1::TableService::Stub& TableHost::Impl::link(const std::string& address) {
   return *stub;
 }
 
+void TableHost::Impl::owner_unreachable(const std::string& table_id) {
+  std::lock_guard lock(owners_mutex);
+  owners.erase(table_id);
+}
+
 grpc::Status TableHost::route(const v1::TableRef& ref, std::string* elsewhere) {
   return impl_->route(ref, elsewhere, nullptr);
+}
+
+void TableHost::owner_unreachable(const v1::TableRef& ref) {
+  impl_->owner_unreachable(ref.table_id());
 }
 
 v1::TableService::Stub& TableHost::link(const std::string& address) { return impl_->link(address); }

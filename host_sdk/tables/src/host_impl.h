@@ -182,8 +182,11 @@ struct TableHost::Impl {
   // Brings a mirror's watchers up to `version` from the store.
   void catch_up(const std::string& table_id, std::uint64_t version);
   void on_feed(const std::string& table_id, std::uint64_t version);
+  // A call sent on to the table's owner found it gone: look it up again.
+  void owner_unreachable(const std::string& table_id);
   void club_round();
-  void tell_presence(const std::string& address, const std::string& table_id,
+  // Tells a mirror's owner that the watcher with `token` is here.
+  void tell_presence(const Table& table, const std::string& address, const std::string& table_id,
                      const std::string& token);
   v1::TableService::Stub& link(const std::string& address);
 
@@ -215,6 +218,12 @@ struct TableHost::Impl {
   void end_work();
 
   std::atomic<bool> store_failed{false};
+  // Tables dropped after a refused write: each club round serves them
+  // again if they are still this host's, or leaves them to their new owner.
+  std::mutex dropped_mutex;
+  std::vector<std::string> dropped;
+  std::mutex owners_mutex;
+  std::unordered_map<std::string, std::string> owners;  // table id -> its owner's address
   std::mutex links_mutex;
   std::map<std::string, std::unique_ptr<v1::TableService::Stub>> links;  // by address
   std::unique_ptr<host::WorkerPool> cpu;

@@ -578,7 +578,7 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
   if (table->mirror) {
     // The owner keeps them present, and brings them back if they were away.
     watch->token = request.token();
-    host.tell_presence(table->owner_address, watch->table_id, watch->token);
+    host.tell_presence(table, table->owner_address, watch->table_id, watch->token);
   } else if (table->seat(seat).absent()) {
     // Back by watching again, with the token they had: the connection was
     // lost, not the seat left.

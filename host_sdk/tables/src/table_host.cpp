@@ -230,6 +230,7 @@ void TableHost::Impl::on_durable(const Table& t,
   std::shared_ptr<const v1::Table> table_now;
   bool expired = false;
   bool lost = false;
+  std::string lost_id;
   {
     Lock lock(t->mutex);
     if (!error.empty()) {
@@ -241,6 +242,7 @@ void TableHost::Impl::on_durable(const Table& t,
           std::cerr << "game-host: table " << t->table().table_id()
                     << " is no longer served here: " << error << "\n";
         lost = true;
+        lost_id = t->table().table_id();
       } else if (!store_failed.exchange(true)) {
         std::cerr << "game-host: the table store failed: " << error << "\n";
       }
@@ -261,6 +263,10 @@ void TableHost::Impl::on_durable(const Table& t,
     }
   }
   if (expired || lost) forget_table(t);
+  if (lost) {
+    std::lock_guard lock(dropped_mutex);
+    dropped.push_back(std::move(lost_id));
+  }
   static const v1::Table kNoTable;  // a refused first commit has none yet
   for (auto& reply : replies) reply(status, table_now ? *table_now : kNoTable);
   for (auto& [watch, why] : closing) watch->sink->close(why);
@@ -466,6 +472,8 @@ void TableHost::Impl::fire(const Due& job) {
       change.close = true;
       return commit(t, std::move(change), nullptr);
     }
+    case Due::kClub:
+      return;  // fired above: it names no table
   }
 }
 

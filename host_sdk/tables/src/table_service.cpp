@@ -69,7 +69,8 @@ Unary* routed(TableHost& host, Context* context, const v1::TableRef& ref, const 
   client->set_deadline(context->deadline());
   client->AddMetadata(kForwardedKey, "1");
   send(host.link(elsewhere).async(), client.get(), request, response,
-       [client, context, reactor](grpc::Status answer) {
+       [&host, ref, client, context, reactor](grpc::Status answer) {
+         if (answer.error_code() == grpc::UNAVAILABLE) host.owner_unreachable(ref);
          const auto& trailing = client->GetServerTrailingMetadata();
          if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
            context->AddTrailingMetadata(host::kErrorDetailKey,

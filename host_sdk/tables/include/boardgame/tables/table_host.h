@@ -127,6 +127,9 @@ class TableHost {
   // here first. Empty: serve the call here (an unknown table is refused
   // by the call itself).
   grpc::Status route(const v1::TableRef& ref, std::string* elsewhere);
+  // A call sent to the owner route() named was answered UNAVAILABLE: the
+  // owner may have gone, and the next route() asks the store again.
+  void owner_unreachable(const v1::TableRef& ref);
   // The stub to another host of the club, by address; kept for the host's life.
   v1::TableService::Stub& link(const std::string& address);
 
