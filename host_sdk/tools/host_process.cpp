@@ -1,8 +1,11 @@
 #include "host_process.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -71,6 +74,26 @@ std::string first_line(int fd, std::chrono::milliseconds patience) {
   }
 }
 
+// The fields of /proc/<pid>/stat, [0] being field 1 (the pid) and [2]
+// field 3 (the state); the command name, field 2, is left empty, as it
+// may hold spaces. Nothing once the process is gone.
+std::vector<std::string> stat_fields(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto paren = stat.rfind(')');
+  if (paren == std::string::npos || paren + 2 > stat.size()) return {};
+  std::vector<std::string> fields = {std::to_string(pid), ""};
+  std::istringstream rest(stat.substr(paren + 2));
+  for (std::string field; rest >> field;) fields.push_back(field);
+  return fields;
+}
+
+// -1 once the process is gone.
+pid_t parent_of(pid_t pid) {
+  const std::vector<std::string> fields = stat_fields(pid);
+  return fields.size() >= 4 ? pid_t(std::stol(fields[3])) : -1;
+}
+
 }  // namespace
 
 std::optional<Resident> resident_memory(pid_t pid) {
@@ -88,9 +111,9 @@ std::optional<Resident> resident_memory(pid_t pid) {
 
 HostProcess HostProcess::start(const std::filesystem::path& game_host,
                                const std::filesystem::path& plugins,
-                               const std::vector<std::string>& extra) {
-  std::vector<std::string> args = {"game-host", "--listen", "127.0.0.1:0", "--plugins",
-                                   plugins.string()};
+                               const std::vector<std::string>& extra,
+                               const std::string& listen) {
+  std::vector<std::string> args = {"game-host", "--listen", listen, "--plugins", plugins.string()};
   args.insert(args.end(), extra.begin(), extra.end());
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
@@ -168,18 +191,115 @@ long thread_count(pid_t pid) {
 }
 
 double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto paren = stat.rfind(')');  // the command name may hold spaces
-  if (paren == std::string::npos) return -1;
-  std::istringstream fields(stat.substr(paren + 2));
-  std::string field;
-  long utime = 0, stime = 0;
-  for (int i = 3; i <= 15 && fields >> field; ++i) {  // field 3 is the state
-    if (i == 14) utime = std::stol(field);
-    if (i == 15) stime = std::stol(field);
-  }
+  const std::vector<std::string> fields = stat_fields(pid);
+  if (fields.size() < 15) return -1;
+  const long utime = std::stol(fields[13]), stime = std::stol(fields[14]);
   return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+}
+
+std::map<pid_t, double> cpu_seconds_named(std::string_view name) {
+  std::map<pid_t, double> found;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream comm(entry.path() / "comm");
+    std::string got;
+    if (!std::getline(comm, got) || got != name) continue;
+    // Gone between the two reads: as if never seen.
+    if (const double cpu = cpu_seconds(std::stoi(pid)); cpu >= 0) found[std::stoi(pid)] = cpu;
+  }
+  return found;
+}
+
+double cpu_seconds_between(const std::map<pid_t, double>& before,
+                           const std::map<pid_t, double>& after, int* ended) {
+  double used = 0;
+  *ended = 0;
+  for (const auto& [pid, cpu] : after) {
+    const auto it = before.find(pid);
+    // Less time than before: the id of an ended process, taken again.
+    const bool reused = it != before.end() && cpu < it->second;
+    used += it == before.end() || reused ? cpu : cpu - it->second;
+    *ended += reused ? 1 : 0;
+  }
+  for (const auto& entry : before) *ended += after.count(entry.first) ? 0 : 1;
+  return used;
+}
+
+int servers_among(const std::map<pid_t, double>& processes) {
+  int servers = 0;
+  for (const auto& entry : processes)
+    if (const pid_t parent = parent_of(entry.first); parent >= 0 && !processes.count(parent))
+      ++servers;
+  return servers;
+}
+
+namespace {
+
+// The inodes of the sockets listening on TCP port `port`, IPv4 and IPv6.
+std::vector<std::string> listening_sockets(int port) {
+  std::vector<std::string> inodes;
+  for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+    std::ifstream in(table);
+    std::string line;
+    std::getline(in, line);  // the heading
+    while (std::getline(in, line)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+      std::istringstream fields(line);
+      std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
+      fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >>
+          timeout >> inode;
+      const auto colon = local.rfind(':');
+      if (state != "0A" || colon == std::string::npos) continue;  // 0A: LISTEN
+      if (std::stoi(local.substr(colon + 1), nullptr, 16) == port) inodes.push_back(inode);
+    }
+  }
+  return inodes;
+}
+
+bool holds_socket(pid_t pid, const std::vector<std::string>& inodes) {
+  std::error_code error;
+  const std::filesystem::path fds = "/proc/" + std::to_string(pid) + "/fd";
+  for (const auto& fd : std::filesystem::directory_iterator(fds, error)) {
+    const std::string target = std::filesystem::read_symlink(fd.path(), error).string();
+    for (const std::string& inode : inodes)
+      if (target == "socket:[" + inode + "]") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+pid_t listening_on(int port, const std::map<pid_t, double>& processes) {
+  const std::vector<std::string> inodes = listening_sockets(port);
+  if (inodes.empty()) return -1;
+  for (const auto& entry : processes)
+    if (holds_socket(entry.first, inodes)) return entry.first;
+  return -1;
+}
+
+std::map<pid_t, double> family_of(pid_t server, const std::map<pid_t, double>& processes) {
+  std::map<pid_t, double> family;
+  if (server < 0) return family;
+  for (const auto& [pid, cpu] : processes)
+    if (pid == server || parent_of(pid) == server) family[pid] = cpu;
+  return family;
+}
+
+int free_loopback_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) throw std::runtime_error(std::string("socket: ") + std::strerror(errno));
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  const bool bound = bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+                     getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) == 0;
+  const int saved = errno;
+  close(fd);
+  if (!bound) throw std::runtime_error(std::string("no free port: ") + std::strerror(saved));
+  return ntohs(address.sin_port);
 }
 
 std::string load_average() {

@@ -5,8 +5,10 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace host_tools {
@@ -33,6 +35,30 @@ struct MemoryWatch {
 long thread_count(pid_t pid);
 // User plus system CPU seconds a process has used; -1 once it is gone.
 double cpu_seconds(pid_t pid);
+// User plus system CPU seconds of every process whose /proc/<pid>/comm is
+// `name`, by process id: a server's processes, such as PostgreSQL's
+// postmaster and its backends, all "postgres".
+std::map<pid_t, double> cpu_seconds_named(std::string_view name);
+// The CPU seconds those processes used from `before` to `after`: a process
+// in `after` only started in between and counts whole. A process in
+// `before` only ended in between and its time is lost, as it is gone
+// from /proc; `ended` says how many.
+double cpu_seconds_between(const std::map<pid_t, double>& before,
+                           const std::map<pid_t, double>& after, int* ended);
+// Servers among those processes: the ones whose parent is not one of them
+// (a postmaster's backends are its children).
+int servers_among(const std::map<pid_t, double>& processes);
+// The one of `processes` that listens on TCP port `port` (on any address),
+// from /proc/net/tcp{,6} and the processes' open sockets; -1 if none does
+// or its sockets cannot be read.
+pid_t listening_on(int port, const std::map<pid_t, double>& processes);
+// Those of `processes` that are `server` or its children: a PostgreSQL
+// server's postmaster and the backends and helpers it forked.
+std::map<pid_t, double> family_of(pid_t server, const std::map<pid_t, double>& processes);
+// A TCP port on 127.0.0.1 that nothing listens on now, for a host that
+// must be told its own address before it starts. Another process may take
+// it before the host binds it; the host then fails to start and says so.
+int free_loopback_port();
 // "1.52 1.31 0.90 on 2 cores", from /proc/loadavg.
 std::string load_average();
 std::string mib(long kib);
@@ -40,13 +66,14 @@ double growth_percent(long from, long to);
 
 class HostProcess {
  public:
-  // Starts `game_host` on a free loopback port with the plugins of
-  // `plugins` and the further arguments `extra` (such as --store memory),
-  // and waits until it listens. Throws std::runtime_error when it does
-  // not. Call before starting any thread: it forks.
+  // Starts `game_host` on `listen` (by default a free loopback port) with
+  // the plugins of `plugins` and the further arguments `extra` (such as
+  // --store memory), and waits until it listens. Throws std::runtime_error
+  // when it does not. Call before starting any thread: it forks.
   static HostProcess start(const std::filesystem::path& game_host,
                            const std::filesystem::path& plugins,
-                           const std::vector<std::string>& extra = {});
+                           const std::vector<std::string>& extra = {},
+                           const std::string& listen = "127.0.0.1:0");
   // A host started elsewhere; never stopped by this object.
   static HostProcess attach(std::string address, pid_t pid);
 

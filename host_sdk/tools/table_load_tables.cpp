@@ -148,10 +148,10 @@ class Spectator : public grpc::ClientReadReactor<v1::TableEvent> {
 
 TableRun::TableRun(Run& run, int index)
     : run_(run), index_(index), rng_(run.options.seed * 1000003 + std::uint64_t(index)) {
-  const int channels = int(run.tables.size());
-  // The two bots of a table on two connections, the spectators spread.
-  channel_[1] = (2 * index) % channels;
-  channel_[2] = (2 * index + 1) % channels;
+  // The two bots of a table on two connections (of two hosts in a club),
+  // the spectators spread.
+  channel_[1] = run.channel(index, 2 * index);
+  channel_[2] = run.channel(index + 1, 2 * index + 1);
   for (int seat = 1; seat <= 2; ++seat) device_[seat] = device_id(seat);
 }
 
@@ -220,9 +220,9 @@ void TableRun::create() {
 
 void TableRun::start_spectators() {
   std::lock_guard lock(mutex_);
-  const int channels = int(run_.tables.size());
   for (int k = 0; k < run_.options.spectators; ++k) {
-    const int channel = (index_ * run_.options.spectators + k + 2 * index_ + 2) % channels;
+    const int channel =
+        run_.channel(index_ + 2, index_ * run_.options.spectators + k + 2 * index_ + 2);
     spectators_.push_back(std::make_unique<Spectator>(*this, channel, std::nullopt));
     spectators_.back()->start();
   }

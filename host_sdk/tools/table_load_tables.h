@@ -77,7 +77,11 @@ struct Options {
   std::string game = "uttt";
   int tables = 500;
   int spectators = 4;
-  int channels = 8;
+  int channels = 8;  // per host
+  // Hosts of one club: table t is created and played by seat 1 on host
+  // t % hosts, played by seat 2 on the next host and watched on the one
+  // after, so that moves and events cross hosts.
+  int hosts = 1;
   double seconds = 30;
   double warmup = 5;
   std::uint64_t seed = 1;
@@ -86,7 +90,9 @@ struct Options {
 // What every table shares.
 struct Run {
   Options options;
-  std::vector<std::unique_ptr<v1::TableService::Stub>> tables;  // one per channel
+  // One per channel, host by host: host h's channels are
+  // [h * options.channels, (h + 1) * options.channels).
+  std::vector<std::unique_ptr<v1::TableService::Stub>> tables;
   // The game's rules, in-process: bots pick their moves from the plugin
   // itself, so the host serves table calls only.
   const boardgame::host::GamePlugin* rules = nullptr;
@@ -110,6 +116,11 @@ struct Run {
   void changed() {
     std::lock_guard lock(done_mutex);
     done_changed.notify_all();
+  }
+
+  // The index in `tables` of channel `k` (any number) of host `host`.
+  int channel(int host, int k) const {
+    return (host % options.hosts) * options.channels + k % options.channels;
   }
 
   bool measuring(Clock::time_point t) const { return t >= warm_at.load() && t < end.load(); }
