@@ -963,9 +963,12 @@ TEST_F(PostgresqlClubTest, EveryHostHearsEveryChangeAndIsToldWhenItMayHaveMissed
   std::vector<std::string> heard;
   auto a = member("a");
   auto b = member("b");
-  b->follow_changes([&](const std::string& table_id, std::uint64_t version) {
+  std::vector<std::vector<std::string>> carried;
+  b->follow_changes([&](const std::string& table_id, std::uint64_t version,
+                        std::vector<std::string> events) {
     std::lock_guard lock(mutex);
     heard.push_back(table_id + "@" + std::to_string(version));
+    carried.push_back(std::move(events));
     heard_more.notify_all();
   });
   auto wait_for = [&](std::size_t count) {
@@ -983,6 +986,17 @@ TEST_F(PostgresqlClubTest, EveryHostHearsEveryChangeAndIsToldWhenItMayHaveMissed
   // A refused change is announced to nobody.
   EXPECT_NE(commit_and_wait(*b, change("beta", 1, 2)), "");
   EXPECT_EQ(wait_for(4), (std::vector<std::string>{"alpha@1", "alpha@3", "beta@1", "alpha@4"}));
+  {
+    // The events come along: those of alpha's second change, 2 and 3.
+    std::lock_guard lock(mutex);
+    ASSERT_EQ(carried[1].size(), 2u);
+    v1::TableEvent event;
+    ASSERT_TRUE(event.ParseFromString(carried[1][1]));
+    EXPECT_EQ(event.version(), 3u);
+    ASSERT_EQ(carried[3].size(), 1u);
+    ASSERT_TRUE(event.ParseFromString(carried[3][0]));
+    EXPECT_EQ(event.kind(), v1::TableEvent::EXPIRED);
+  }
 
   // The server drops every connection: b's feed says it may have missed
   // changes, then carries on.
@@ -991,6 +1005,14 @@ TEST_F(PostgresqlClubTest, EveryHostHearsEveryChangeAndIsToldWhenItMayHaveMissed
   EXPECT_EQ(wait_for(5).back(), "@0");
   ASSERT_EQ(commit_and_wait(*a, change("beta", 1, 2)), "");
   EXPECT_EQ(wait_for(6).back(), "beta@2");
+
+  // Events too big for an announcement stay in the store.
+  Commit big = change("gamma", 0, 1);
+  big.events[0].bytes.append(5000, 'x');
+  ASSERT_EQ(commit_and_wait(*a, std::move(big)), "");
+  EXPECT_EQ(wait_for(7).back(), "gamma@1");
+  std::lock_guard lock(mutex);
+  EXPECT_TRUE(carried.back().empty());
 }
 
 TEST_F(PostgresqlClubTest, AHostIdThatALiveHostRenewsIsRefused) {

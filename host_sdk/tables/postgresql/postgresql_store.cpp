@@ -1,6 +1,7 @@
 #include "postgresql_store.h"
 
 #include <algorithm>
+#include <boost/algorithm/hex.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <mutex>
 #include <pqxx/pqxx>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
@@ -71,6 +73,21 @@ constexpr std::uint64_t kLargestVersion = std::numeric_limits<std::int64_t>::max
 // "<table id> <version>", in the transaction that makes it: PostgreSQL
 // delivers it once the transaction commits, in commit order.
 constexpr const char* kChangesChannel = "club_table_changes";
+
+// The change's events ride along in hex (announcements are text) when
+// they fit in an announcement, which PostgreSQL bounds at 8000 bytes:
+// then the hosts that watch the table need not read them back.
+constexpr std::size_t kLargestCarried = 7000;
+
+std::string carried(const Commit& commit) {
+  std::string words;
+  for (const Commit::Event& event : commit.events) {
+    if (words.size() + 1 + 2 * event.bytes.size() > kLargestCarried) return "";
+    words += ' ';
+    boost::algorithm::hex_lower(event.bytes, std::back_inserter(words));
+  }
+  return words;
+}
 
 // A host's lease is alive while alive_until is ahead of the server's clock:
 // one clock for every host, whatever theirs say. Not a correlated NOT
@@ -219,8 +236,10 @@ class PostgresqlTableStore::Writer {
     // table is not there at the expected version and owner, or when the
     // owner writing is an older start of a club member (its incarnation is
     // no longer the member's).
-    const std::string announce = std::string(" SELECT pg_notify('") + kChangesChannel +
-                                 "', table_id || ' ' || version) FROM written";
+    const auto announce = [](const char* carried) {
+      return std::string(" SELECT pg_notify('") + kChangesChannel +
+             "', table_id || ' ' || version || " + carried + ") FROM written";
+    };
     const auto current = [](const char* owner, const char* incarnation) {
       return std::string("(") + incarnation + "::text IS NULL OR EXISTS (SELECT 1 FROM club_hosts" +
              " WHERE host_id = " + owner + " AND incarnation = " + incarnation + "))";
@@ -230,17 +249,18 @@ class PostgresqlTableStore::Writer {
                         " record, owner) SELECT $1, $2, $3, $4, $5 WHERE " +
                             current("$5", "$6") +
                             " ON CONFLICT(table_id) DO NOTHING RETURNING table_id, version)" +
-                            announce);
+                            announce("$7"));
     connection->prepare("put_table",
                         "WITH written AS (UPDATE game_tables SET invite_code = $2, version = $3,"
                         " record = $4 WHERE table_id = $1 AND version = $5"
                         " AND owner IS NOT DISTINCT FROM $6 AND " +
-                            current("$6", "$7") + " RETURNING table_id, version)" + announce);
+                            current("$6", "$7") + " RETURNING table_id, version)" +
+                            announce("$8"));
     connection->prepare("delete_table",
                         "WITH written AS (DELETE FROM game_tables WHERE table_id = $1"
                         " AND version = $2 AND owner IS NOT DISTINCT FROM $3 AND " +
                             current("$3", "$5") + " RETURNING table_id, $4::bigint AS version)" +
-                            announce);
+                            announce("$6"));
     connection->prepare("table_owner", "SELECT owner FROM game_tables WHERE table_id = $1");
     connection->prepare("incarnation", "SELECT incarnation FROM club_hosts WHERE host_id = $1");
     connection->prepare("delete_events", "DELETE FROM table_events WHERE table_id = $1");
@@ -347,7 +367,7 @@ class PostgresqlTableStore::Writer {
     const std::int64_t before = as_column(commit.version_before());
     if (commit.close) {
       if (tx.exec_prepared("delete_table", table_id, before, owner, as_column(commit.version),
-                           incarnation)
+                           incarnation, carried(commit))
               .empty())
         throw Refused(refusal(tx, commit));
       tx.exec_prepared("delete_events", table_id);
@@ -369,9 +389,9 @@ class PostgresqlTableStore::Writer {
     const pqxx::result put =
         before == 0
             ? tx.exec_prepared("new_table", table_id, commit.invite_code, as_column(commit.version),
-                               record, owner, incarnation)
+                               record, owner, incarnation, carried(commit))
             : tx.exec_prepared("put_table", table_id, commit.invite_code, as_column(commit.version),
-                               record, before, owner, incarnation);
+                               record, before, owner, incarnation, carried(commit));
     if (put.empty()) throw Refused(refusal(tx, commit));
   }
 
@@ -651,10 +671,18 @@ class PostgresqlTableStore::Club {
      public:
       Receiver(pqxx::connection_base& connection, const Changed& on_change)
           : notification_receiver(connection, kChangesChannel), on_change_(on_change) {}
+      // "table version[ event…]": the events in hex, when they fit.
       void operator()(const std::string& payload, int) override {
-        const auto space = payload.rfind(' ');
-        if (space == std::string::npos) return;
-        on_change_(payload.substr(0, space), std::stoull(payload.substr(space + 1)));
+        std::istringstream words(payload);
+        std::string table_id, version, event;
+        if (!(words >> table_id >> version)) return;
+        std::vector<std::string> events;
+        try {
+          while (words >> event) events.push_back(boost::algorithm::unhex(event));
+          on_change_(table_id, std::stoull(version), std::move(events));
+        } catch (const std::exception&) {
+          // Not one of ours: nothing to tell.
+        }
       }
 
      private:
@@ -671,7 +699,7 @@ class PostgresqlTableStore::Club {
           listening_ = true;
         }
         state_changed_.notify_all();
-        if (missed) on_change("", 0);
+        if (missed) on_change("", 0, {});
         missed = false;
         while (!stopping()) connection->await_notification(0, 200'000);
         return;

@@ -117,11 +117,12 @@ grpc::Status TableHost::Impl::follow(const std::string& table_id, const std::str
   }
   // A change committed while the mirror was being made may have been
   // announced before it was there to hear it.
-  on_feed(table_id, std::numeric_limits<std::uint64_t>::max());
+  on_feed(table_id, std::numeric_limits<std::uint64_t>::max(), {});
   return grpc::Status::OK;
 }
 
-void TableHost::Impl::on_feed(const std::string& table_id, std::uint64_t version) {
+void TableHost::Impl::on_feed(const std::string& table_id, std::uint64_t version,
+                              std::vector<std::string> events) {
   std::vector<std::string> ids;
   if (!table_id.empty()) {
     ids.push_back(table_id);
@@ -142,14 +143,15 @@ void TableHost::Impl::on_feed(const std::string& table_id, std::uint64_t version
       ++busy;
     }
     // On the table's publisher: its catch-ups run one at a time, in order.
-    publisher_of(id).post([this, id, version] {
-      catch_up(id, version);
+    publisher_of(id).post([this, id, version, events = std::move(events)]() mutable {
+      catch_up(id, version, std::move(events));
       end_work();
     });
   }
 }
 
-void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t version) {
+void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t version,
+                               std::vector<std::string> carried) {
   const Table table = lookup(table_id);
   if (!table) return;
   std::uint64_t after = 0;
@@ -159,8 +161,18 @@ void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t versio
     after = table->durable_version;
   }
   std::vector<std::shared_ptr<const PublishedEvent>> events;
+  for (std::string& bytes : carried) {
+    auto event = std::make_shared<PublishedEvent>();
+    if (!event->event.ParseFromString(bytes)) break;
+    event->seal(bytes);
+    events.push_back(std::move(event));
+  }
+  // Events the feed carried that follow on need no reading.
+  if (events.empty() || events.front()->event.version() > after + 1 ||
+      events.back()->event.version() != version)
+    events.clear();
   try {
-    events = published(store->events(table_id, after, version));
+    if (events.empty()) events = published(store->events(table_id, after, version));
   } catch (const std::exception& e) {
     std::cerr << "game-host: cannot read the events of table " << table_id << ": " << e.what()
               << "\n";

@@ -124,7 +124,9 @@ struct TableHost::Impl {
   grpc::Status find_id(const std::string& table_id, Table* table);
   // Any open table, mirrors too; null when there is none.
   Table lookup(const std::string& table_id) const;
-  Table add_table(v1::TableRecord record, const ServedGame* game);
+  // The table of the record's id: the one just added (`added`), or one
+  // already there (`record` is then left as it was).
+  Table add_table(v1::TableRecord&& record, const ServedGame* game, bool* added = nullptr);
   // Forgets `table` unless another has taken its id since. A table's lock
   // may be held: tables_mutex is never held while taking one.
   void forget_table(const Table& table);
@@ -179,9 +181,11 @@ struct TableHost::Impl {
   grpc::Status route(const v1::TableRef& ref, std::string* elsewhere, std::string* table_id);
   // The mirror of a table another host owns, made for a watch.
   grpc::Status follow(const std::string& table_id, const std::string& owner_address, Table* table);
-  // Brings a mirror's watchers up to `version` from the store.
-  void catch_up(const std::string& table_id, std::uint64_t version);
-  void on_feed(const std::string& table_id, std::uint64_t version);
+  // Brings a mirror's watchers up to `version`: with the events the
+  // change feed carried, or else from the store.
+  void catch_up(const std::string& table_id, std::uint64_t version,
+                std::vector<std::string> carried);
+  void on_feed(const std::string& table_id, std::uint64_t version, std::vector<std::string> events);
   // A call sent on to the table's owner found it gone: look it up again.
   void owner_unreachable(const std::string& table_id);
   void club_round();

@@ -97,10 +97,14 @@ grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& c
   return refuse::unknown_table(ref.invite_code());
 }
 
-TableHost::Impl::Table TableHost::Impl::add_table(v1::TableRecord record, const ServedGame* game) {
+TableHost::Impl::Table TableHost::Impl::add_table(v1::TableRecord&& record, const ServedGame* game,
+                                                  bool* added) {
   auto table = std::make_shared<OpenTable>();
   table->game = game;
   table->presence.resize(std::size_t(record.table().seats_size()));
+  table->durable_version = record.table().version();
+  if (table->durable_version)
+    table->durable_table = std::make_shared<const v1::Table>(record.table());
   std::unique_lock lock(tables_mutex);
   if (record.table().invite_code().empty()) {
     std::string code;
@@ -109,7 +113,12 @@ TableHost::Impl::Table TableHost::Impl::add_table(v1::TableRecord record, const 
     record.mutable_table()->set_invite_code(code);
   }
   table->record = std::move(record);
-  tables.emplace(table->record.table().table_id(), table);
+  const auto [it, fresh] = tables.emplace(table->record.table().table_id(), table);
+  if (added) *added = fresh;
+  if (!fresh) {
+    record = std::move(table->record);
+    return it->second;
+  }
   by_code.emplace(table->record.table().invite_code(), table->record.table().table_id());
   return table;
 }
@@ -131,26 +140,20 @@ void TableHost::Impl::open_loaded(v1::TableRecord record) {
               << "', which this host does not serve: left as it is\n";
     return;
   }
-  Table table = lookup(id);
-  if (table && !table->mirror) return;  // served here already, maybe ahead of `record`
-  if (table) {
-    // The mirror's watchers carry on: first the events it has not had yet.
-    const std::uint64_t version = record.table().version();
-    Closing closing;
-    {
-      Lock lock(table->mutex);
-      publish(*table, published(store->events(id, table->durable_version, version)), closing);
-      table->record = std::move(record);
-      table->mirror = false;
-    }
-    for (auto& [watch, status] : closing) watch->sink->close(status);
-  } else {
-    table = add_table(std::move(record), game);
-    Lock lock(table->mutex);
-    table->durable_version = table->table().version();
-    table->durable_table = std::make_shared<const v1::Table>(table->table());
-  }
+  const std::uint64_t version = record.table().version();
+  bool added = false;
+  const Table table = add_table(std::move(record), game, &added);
   Lock lock(table->mutex);
+  Closing closing;
+  if (!added) {
+    // Served here already, maybe ahead of the record; or taken over by
+    // another call at the same moment.
+    if (!table->mirror) return;
+    // A mirror's watchers carry on: first the events it has not had yet.
+    publish(*table, published(store->events(id, table->durable_version, version)), closing);
+    table->record = std::move(record);
+    table->mirror = false;
+  }
   v1::Table& t = table->table();
   // Everyone gets the grace period anew: nobody could reach the table while
   // it had no host.
@@ -169,6 +172,8 @@ void TableHost::Impl::open_loaded(v1::TableRecord record) {
   follow_up(table);
   schedule({std::max(clock.now_ms(), table->record.last_activity_ms() + options.idle_expiry_ms),
             Due::kExpiry, t.table_id(), 0, 0});
+  lock.unlock();
+  for (auto& [watch, status] : closing) watch->sink->close(status);
 }
 
 // --- Changing a table ---
@@ -581,8 +586,9 @@ TableHost::TableHost(const std::vector<host::GamePlugin>& games, std::unique_ptr
   Impl& host = *impl_;
   for (v1::TableRecord& record : host.store->load_tables()) host.open_loaded(std::move(record));
   if (host.options.club) {
-    host.options.club->follow_changes([&host](const std::string& table_id, std::uint64_t version) {
-      host.on_feed(table_id, version);
+    host.options.club->follow_changes([&host](const std::string& table_id, std::uint64_t version,
+                                              std::vector<std::string> events) {
+      host.on_feed(table_id, version, std::move(events));
     });
     host.schedule({clock.now_ms(), Due::kClub, "", 0, 0});
   }

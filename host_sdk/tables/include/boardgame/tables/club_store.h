@@ -55,12 +55,16 @@ class ClubStore {
   // adopting at the same time share them out: none is taken twice.
   virtual std::vector<v1::TableRecord> adopt_orphans(std::size_t limit) = 0;
 
-  // `on_change(table_id, version)` for every committed change of every
-  // table, made on any host, in commit order, on a thread of the store's
-  // own; it must not block. The feed may repeat a change, and when it may
-  // have missed some (its connection was lost) it says so with ("", 0):
-  // readers close gaps with the version numbers and TableStore::events().
-  using Changed = std::function<void(const std::string& table_id, std::uint64_t version)>;
+  // `on_change(table_id, version, events)` for every committed change of
+  // every table, made on any host, in commit order, on a thread of the
+  // store's own; it must not block. `events` are the change's events,
+  // serialized (v1::TableEvent), the last at `version`, when the feed can
+  // carry them; empty when not. The feed may repeat a change, and when it
+  // may have missed some (its connection was lost) it says so with ("",
+  // 0, {}): readers close gaps with the version numbers and
+  // TableStore::events().
+  using Changed = std::function<void(const std::string& table_id, std::uint64_t version,
+                                     std::vector<std::string> events)>;
   virtual void follow_changes(Changed on_change) = 0;
 };
 
