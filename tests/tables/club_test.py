@@ -1,22 +1,27 @@
-"""The club test: three game-host processes share one PostgreSQL database.
+r"""The club test: three game-host processes share one PostgreSQL database.
 
 Each round (--rounds, default 10) takes a fresh database of the test cluster
 (postgresql_cluster.sh database DIR club_roundN) and starts three hosts on
-it in club mode (--club-host-id, --advertise, a short --club-lease-ms) on
-free ports. It opens --tables tables (default 6; ultimate tic-tac-toe and
+it in club mode (--club-host-id, --advertise, --club-lease-ms 2000) on free
+ports. It opens --tables tables (default 6; ultimate tic-tac-toe and
 tic-tac-toe in turn, time_per_turn 30 s, the shortest the games take).
 Table j is created by player 1 on host j % 3, so that host owns it; player
 2 joins and plays through host j + 1 and a spectator watches through host
 j + 2, so most calls and watches go through a host that does not own the
 table. Each player is a thread of its own with its own connections that
 plays whole games (moves chosen among the legal ones, a short thinking
-time; one of them starts the next game), and keeps a watch open with its
-seat's token, as a client does.
+time; the players start the next game in turn) and keeps a watch open with
+its seat's token, as a client does. Now and then a player sends an
+acknowledged Play again through another live host: it must get the first
+answer (as on one host, the table of a game's last move then carries the
+MOVE's version, not the GAME_OVER's; and once the next game began, the
+answer is stale_move).
 
 Clocks: on three tables (one owned by each host) the player to move stalls
 once, before the kill, until the clock runs out and the CPU moves for it;
 on one more table owned by the host that is killed, a player stalls after
-the kill, on the clock of the host that took the table over.
+the kill, on the clock of the host that took the table over. So a round
+lasts about 38 s: the shortest clock is 30 s.
 
 At a random moment 2.5 to 5 s into play one host is killed with SIGKILL.
 Its clients notice (a call fails UNAVAILABLE with no reason and the host
@@ -37,13 +42,22 @@ resumptions); every stall ended with a CPU_STANDING_IN TIME_RAN_OUT for the
 staller, no earlier than the clock's deadline and not long after it; no
 connected player was counted absent (SEAT_LEFT, stand-in AWAY); a table the
 killed host owned that had a running clock restarts it (CLOCK_STARTED)
-first after the kill; every client of the killed host moved to a live one;
-and the table still plays (one more move, or the next game). The live hosts
-then stop on SIGTERM with exit code 0.
+first after the kill, and once only, and no other table's clock restarts;
+no call was answered store_failed; every client of the killed host moved
+to a live one; and the table still plays (one more move, or the next
+game). The live hosts then stop on SIGTERM with exit code 0. What only the
+live hosts' logs show (a table taken over twice, a table dropped after a
+refused write) is printed as a NOTE.
 
 Prints per-round figures and the total line
   rounds N: moves N, events delivered M, duplicates 0, lost 0, clock stand-ins after kill K
-then PASS, or the problems and FAIL (exit status 1) with the hosts' logs.
+then PASS, or the problems, the hosts' logs and FAIL (exit status 1).
+
+  tests/tables/postgresql_cluster.sh start /tmp/pg-club-test
+  python3 tests/tables/club_test.py --game-host build/bin/game-host --plugins build/plugins \
+      --proto-dir proto --protoc /usr/bin/protoc --grpc-python-plugin /usr/bin/grpc_python_plugin \
+      --cluster-dir /tmp/pg-club-test [--rounds 10] [--tables 6] [--seed S] [--verbose]
+  tests/tables/postgresql_cluster.sh stop /tmp/pg-club-test
 """
 
 import collections
@@ -56,6 +70,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -68,7 +83,7 @@ CALL_TIMEOUT = 5      # s per attempt of a call
 CALL_PATIENCE = 60    # s a call is retried before the test gives up on it
 TURN_S = 30           # the shortest time_per_turn the games take (0, 30, 60)
 STAND_IN_MS = 100     # the host's --stand-in-ms: the CPU's thinking when it stands in
-RESEND = 0.03        # the share of acknowledged Plays sent again through another host
+RESEND = 0.03         # the share of acknowledged Plays sent again through another host
 LATE_MS = 5000        # how long after its deadline a clock may fire on a busy machine
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 SERVING = b"\x08\x01"
@@ -764,9 +779,10 @@ def verify_table(rnd, t, figures):
             rnd.problem("%s: still on the killed host %d at the end" % (client.what, rnd.victim))
 
 
-def log_notes(rnd, hosts, tables):
-    """What the live hosts' logs tell that the clients could not see: a
-    table taken over more than once, a table a host stopped serving after a
+def log_notes(rnd, hosts, played, tables):
+    """What the live hosts' logs tell that the clients could not see, up to
+    `played` characters of each (the stop of the hosts excluded): a table
+    taken over more than once, a table a host stopped serving after a
     refused write."""
     names = {t.table_id: t.what for t in tables if t.table_id}
     taken = collections.defaultdict(list)
@@ -774,7 +790,7 @@ def log_notes(rnd, hosts, tables):
     for i, h in enumerate(hosts):
         if i == rnd.victim or not h.starts:
             continue
-        for line in h.log_text().splitlines():
+        for line in h.log_text()[:played[i]].splitlines():
             took = re.match(r"game-host: took table (\S+) over from (.*)", line)
             if took:
                 taken[took.group(1)].append("host %d from %s" % (i, took.group(2)))
@@ -881,8 +897,14 @@ def run_round(args, number, grpc, pb, stubs, rng, totals):
         except CallFailed as error:
             rnd.problem("the round stopped: %s" % error)
             rnd.stop.set()
+        except Exception:  # noqa: BLE001 - a bug of the test's own: reported, the test fails
+            rnd.problem("the round stopped:\n%s" % traceback.format_exc())
+            rnd.stop.set()
     finally:
         stopping = time.monotonic()
+        # What the logs say from here on is about the stop: a host that stops
+        # hands its tables over to those still running, as it should.
+        played = [len(h.log_text()) if h.starts else 0 for h in hosts]
         for t in tables:
             t.close()
         for i, h in enumerate(hosts):
@@ -901,7 +923,7 @@ def run_round(args, number, grpc, pb, stubs, rng, totals):
         if "store_failed" in what:
             rnd.problem("%s: %d times; while a table changes hands the contract answers "
                         "table_moved (or the dead owner's refused connection)" % (what, n))
-    notes = log_notes(rnd, hosts, tables)
+    notes = log_notes(rnd, hosts, played, tables)
     figures["tables taken over more than once"] = len(
         [n for n in notes if "taken over" in n])
     if not rnd.problems and figures["clock stand-ins after kill"] == 0:
