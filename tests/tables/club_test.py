@@ -75,7 +75,7 @@ import traceback
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tables_common import CHANNEL_OPTIONS, Host, device_id, error_detail, free_port, \
-    load_stubs, parse_args, reason_of  # noqa: E402
+    load_stubs, parse_args, read_history, reason_of  # noqa: E402
 
 HOSTS = 3
 GAMES = ("uttt", "tictactoe")
@@ -571,23 +571,6 @@ class TableUnderTest:
             client.close()
 
 
-def read_history(rnd, address, table_id, upto):
-    """Watch(after_version=0) on the host at `address` up to version `upto`."""
-    pb = rnd.pb
-    with rnd.grpc.insecure_channel(address, options=CHANNEL_OPTIONS) as channel:
-        call = rnd.stubs.Table(channel).Watch(pb.WatchRequest(
-            table=pb.TableRef(table_id=table_id), after_version=0), timeout=30)
-        events = []
-        try:
-            for event in call:
-                events.append(event)
-                if event.version >= upto:
-                    break
-        finally:
-            call.cancel()
-    return events
-
-
 def verify_table(rnd, t, figures):
     """Checks one table's history and watches (see the module's docstring);
     adds to figures."""
@@ -606,7 +589,9 @@ def verify_table(rnd, t, figures):
     histories = {}
     for h in live:
         try:
-            histories[h] = read_history(rnd, rnd.addresses[h], t.table_id, final)
+            with rnd.grpc.insecure_channel(rnd.addresses[h], options=CHANNEL_OPTIONS) as channel:
+                histories[h] = read_history(rnd.pb, rnd.stubs.Table(channel), t.table_id, final,
+                                            timeout=30)
         except rnd.grpc.RpcError as error:
             rnd.problem("%s: reading the history from host %d failed: %s %s" % (
                 t.what, h, error.code().name, error.details()))

@@ -27,7 +27,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tables_common import CHANNEL_OPTIONS, Host, device_id, free_port, load_stubs, parse_args, \
-    reason_of  # noqa: E402
+    read_history, reason_of  # noqa: E402
 
 CALL_TIMEOUT = 5
 
@@ -195,21 +195,6 @@ class Bot(threading.Thread):
             c.close()
 
 
-def read_history(ctx, stub, table_id, upto):
-    pb = ctx.pb
-    call = stub.Watch(pb.WatchRequest(table=pb.TableRef(table_id=table_id), after_version=0),
-                      timeout=20)
-    events = []
-    try:
-        for event in call:
-            events.append(event)
-            if event.version >= upto:
-                break
-    finally:
-        call.cancel()
-    return events
-
-
 def verify(ctx, bots):
     """The counts, and the problems found, per the module's docstring."""
     pb, grpc = ctx.pb, ctx.grpc
@@ -222,7 +207,7 @@ def verify(ctx, bots):
         for bot in bots:
             table = stub.GetTable(pb.TableRef(table_id=bot.table_id), timeout=CALL_TIMEOUT,
                                   wait_for_ready=True).table
-            events = read_history(ctx, stub, bot.table_id, table.version)
+            events = read_history(ctx.pb, stub, bot.table_id, table.version)
             versions = [e.version for e in events]
             if versions != list(range(1, table.version + 1)):
                 ctx.problem("table %s: history versions %s... not 1..%d" % (

@@ -120,3 +120,19 @@ def reason_of(error, pb):
         return error.code(), error_detail(error, pb).reason
     except AssertionError:
         return error.code(), None
+
+
+def read_history(pb, stub, table_id, upto, timeout=20):
+    """A table's events from the first, Watch(after_version=0), up to
+    version `upto`."""
+    call = stub.Watch(pb.WatchRequest(table=pb.TableRef(table_id=table_id), after_version=0),
+                      timeout=timeout)
+    events = []
+    try:
+        for event in call:
+            events.append(event)
+            if event.version >= upto:
+                break
+    finally:
+        call.cancel()
+    return events
