@@ -67,18 +67,18 @@ TEST(ClubHosts, EachTableIsServedByItsOwnerAndTheOthersNameIt) {
   std::string elsewhere = "unset";
   v1::TableRef by_id;
   by_id.set_table_id(table.table_id());
-  ASSERT_TRUE(a.host().route(by_id, &elsewhere).ok());
+  ASSERT_TRUE(a.host().route(by_id, "peer", &elsewhere, nullptr).ok());
   EXPECT_EQ(elsewhere, "");
-  ASSERT_TRUE(b.host().route(by_id, &elsewhere).ok());
+  ASSERT_TRUE(b.host().route(by_id, "peer", &elsewhere, nullptr).ok());
   EXPECT_EQ(elsewhere, "127.0.0.1:9");
   v1::TableRef by_code;
   by_code.set_invite_code(table.invite_code());
-  ASSERT_TRUE(b.host().route(by_code, &elsewhere).ok());
+  ASSERT_TRUE(b.host().route(by_code, "peer", &elsewhere, nullptr).ok());
   EXPECT_EQ(elsewhere, "127.0.0.1:9");
   // A table nobody has is the call's to refuse, here.
   v1::TableRef unknown;
   unknown.set_table_id("no-such-table");
-  ASSERT_TRUE(b.host().route(unknown, &elsewhere).ok());
+  ASSERT_TRUE(b.host().route(unknown, "peer", &elsewhere, nullptr).ok());
   EXPECT_EQ(elsewhere, "");
 }
 
@@ -156,7 +156,7 @@ TEST(ClubHosts, AHostTakesOverTheTablesOfOneThatStoppedWatchersAndClocksIncluded
   std::string elsewhere = "unset";
   v1::TableRef ref;
   ref.set_table_id(table.table_id());
-  ASSERT_TRUE(b.host().route(ref, &elsewhere).ok());
+  ASSERT_TRUE(b.host().route(ref, "peer", &elsewhere, nullptr).ok());
   EXPECT_EQ(elsewhere, "");
   b.advance_ms(30'000);
   EXPECT_EQ(watcher->events().back().kind(), v1::TableEvent::CPU_STANDING_IN);
@@ -167,6 +167,24 @@ TEST(ClubHosts, AHostTakesOverTheTablesOfOneThatStoppedWatchersAndClocksIncluded
   EXPECT_EQ(b.table(table.table_id()).state().moves_size(), 3);
   watcher->expect_contiguous(1);
   (void)bruno;
+}
+
+TEST(ClubHosts, ATableClosedByItsOwnerEndsItsWatchesOnTheOtherHostAndItsMirror) {
+  const std::string store = fresh_database();
+  Harness a(store, Harness::defaults(), member("a"));
+  Harness b(store, Harness::defaults(), member("b"));
+  Seat ana;
+  const v1::Table table = a.open(kTicTacToe, {kPerson, kPerson}, &ana);
+  grpc::Status status;
+  auto watcher = b.watch(whole_history(table.table_id()), &status);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_EQ(b.host().table_count(), 1u);  // the mirror
+
+  a.advance_ms(25 * 3600 * 1000);  // idle for longer than a day: closed
+  ASSERT_TRUE(eventually([&] { return watcher->closed(); }));
+  EXPECT_TRUE(watcher->closed_with().ok()) << watcher->closed_with().error_message();
+  EXPECT_EQ(watcher->events().back().kind(), v1::TableEvent::EXPIRED);
+  EXPECT_EQ(b.host().table_count(), 0u);
 }
 
 }  // namespace

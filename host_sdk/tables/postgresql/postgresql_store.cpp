@@ -254,8 +254,7 @@ class PostgresqlTableStore::Writer {
                         "WITH written AS (UPDATE game_tables SET invite_code = $2, version = $3,"
                         " record = $4 WHERE table_id = $1 AND version = $5"
                         " AND owner IS NOT DISTINCT FROM $6 AND " +
-                            current("$6", "$7") + " RETURNING table_id, version)" +
-                            announce("$8"));
+                            current("$6", "$7") + " RETURNING table_id, version)" + announce("$8"));
     connection->prepare("delete_table",
                         "WITH written AS (DELETE FROM game_tables WHERE table_id = $1"
                         " AND version = $2 AND owner IS NOT DISTINCT FROM $3 AND " +
@@ -546,7 +545,14 @@ class PostgresqlTableStore::Club {
 
   // Ends the change feed: its `on_change` may read the store, which goes
   // before the lease does.
-  void stop_following() { stop(listener_); }
+  void stop_following() {
+    {
+      std::lock_guard lock(state_mutex_);
+      deaf_ = true;
+    }
+    state_changed_.notify_all();
+    if (listener_.joinable()) listener_.join();
+  }
 
   std::optional<Owner> owner_of(const std::string& table_id) {
     return query([&](pqxx::transaction_base& tx) -> std::optional<Owner> {
@@ -701,21 +707,21 @@ class PostgresqlTableStore::Club {
         state_changed_.notify_all();
         if (missed) on_change("", 0, {});
         missed = false;
-        while (!stopping()) connection->await_notification(0, 200'000);
+        while (!deaf()) connection->await_notification(0, 200'000);
         return;
       } catch (const std::exception&) {
         missed = true;
         std::unique_lock lock(state_mutex_);
         if (state_changed_.wait_for(lock, std::chrono::milliseconds(200),
-                                    [this] { return stopping_; }))
+                                    [this] { return stopping_ || deaf_; }))
           return;
       }
     }
   }
 
-  bool stopping() {
+  bool deaf() {
     std::lock_guard lock(state_mutex_);
-    return stopping_;
+    return stopping_ || deaf_;
   }
 
   // Stops every thread of the club and joins `thread`.
@@ -770,9 +776,10 @@ class PostgresqlTableStore::Club {
   std::string label_;
   std::mutex control_mutex_;  // control_, between the host's queries
   Connection control_;
-  std::mutex state_mutex_;  // stopping_, listening_
+  std::mutex state_mutex_;  // stopping_, deaf_, listening_
   std::condition_variable state_changed_;
   bool stopping_ = false;
+  bool deaf_ = false;  // the change feed is over
   bool listening_ = false;
   std::thread renewer_;
   std::thread listener_;
@@ -854,5 +861,7 @@ std::vector<v1::TableRecord> PostgresqlTableStore::adopt_orphans(std::size_t lim
 void PostgresqlTableStore::follow_changes(Changed on_change) {
   club().follow_changes(std::move(on_change));
 }
+
+void PostgresqlTableStore::stop_following() { club().stop_following(); }
 
 }  // namespace boardgame::tables

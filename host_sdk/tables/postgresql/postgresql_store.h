@@ -55,6 +55,7 @@ class PostgresqlTableStore : public TableStore, public ClubStore {
   std::optional<v1::TableRecord> claim(const std::string& table_id) override;
   std::vector<v1::TableRecord> adopt_orphans(std::size_t limit) override;
   void follow_changes(Changed on_change) override;
+  void stop_following() override;
 
  private:
   class Writer;

@@ -16,8 +16,8 @@ namespace boardgame::tables {
 // looked up again.
 constexpr std::size_t kOwnersKept = 100'000;
 
-grpc::Status TableHost::Impl::route(const v1::TableRef& ref, std::string* elsewhere,
-                                    std::string* table_id) {
+grpc::Status TableHost::Impl::route(const v1::TableRef& ref, const std::string& caller,
+                                    std::string* elsewhere, std::string* table_id) {
   elsewhere->clear();
   if (!options.club) return grpc::Status::OK;
   std::string id = ref.table_id();
@@ -40,7 +40,12 @@ grpc::Status TableHost::Impl::route(const v1::TableRef& ref, std::string* elsewh
     }
   }
   try {
-    if (id.empty() && !code.empty()) id = options.club->table_of_invite(code).value_or("");
+    if (id.empty() && !code.empty()) {
+      // Guessing codes of the club's tables is as limited as of this host's.
+      if (const grpc::Status s = may_guess(caller); !s.ok()) return s;
+      id = options.club->table_of_invite(code).value_or("");
+      if (id.empty()) return missed_guess(caller, ref.invite_code());
+    }
     if (id.empty()) return grpc::Status::OK;
     if (table_id) *table_id = id;
     // Twice: a claim another host won in between names the winner.
@@ -58,7 +63,7 @@ grpc::Status TableHost::Impl::route(const v1::TableRef& ref, std::string* elsewh
         std::cerr << "game-host: took table " << id << " over from "
                   << (owner->host_id.empty() ? std::string("no host") : "host " + owner->host_id)
                   << "\n";
-        open_loaded(std::move(*record));
+        serve_claimed(std::move(*record));
         return grpc::Status::OK;
       }
     }
@@ -171,8 +176,12 @@ void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t versio
   if (events.empty() || events.front()->event.version() > after + 1 ||
       events.back()->event.version() != version)
     events.clear();
+  bool gone = false;
   try {
     if (events.empty()) events = published(store->events(table_id, after, version));
+    // A closed table's events go with it: the feed may not have carried
+    // its EXPIRED.
+    if (events.empty()) gone = !options.club->read_table(table_id);
   } catch (const std::exception& e) {
     std::cerr << "game-host: cannot read the events of table " << table_id << ": " << e.what()
               << "\n";
@@ -184,12 +193,28 @@ void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t versio
     Lock lock(table->mutex);
     if (!table->mirror) return;
     expired = publish(*table, events, closing);
+    if (gone && !expired) {
+      for (auto& watch : table->watches) closing.emplace_back(watch, refuse::table_closed());
+      table->watches.clear();
+      expired = true;
+    }
     if (expired) {
       table->closed = true;
       forget_table(table);
     }
   }
   for (auto& [watch, status] : closing) watch->sink->close(status);
+}
+
+void TableHost::Impl::serve_claimed(v1::TableRecord record) {
+  const std::string id = record.table().table_id();
+  try {
+    open_loaded(std::move(record));
+  } catch (const std::exception& e) {
+    std::cerr << "game-host: cannot serve table " << id << " yet: " << e.what() << "\n";
+    std::lock_guard lock(dropped_mutex);
+    dropped.push_back(id);
+  }
 }
 
 void TableHost::Impl::club_round() {
@@ -203,7 +228,7 @@ void TableHost::Impl::club_round() {
     v1::TableRef ref;
     ref.set_table_id(id);
     std::string elsewhere;
-    if (!route(ref, &elsewhere, nullptr).ok()) {
+    if (!route(ref, "", &elsewhere, nullptr).ok()) {
       std::lock_guard lock(dropped_mutex);
       dropped.push_back(id);
     }
@@ -212,7 +237,7 @@ void TableHost::Impl::club_round() {
     for (v1::TableRecord& record : options.club->adopt_orphans(64)) {
       std::cerr << "game-host: took table " << record.table().table_id()
                 << " over from a host whose lease lapsed\n";
-      open_loaded(std::move(record));
+      serve_claimed(std::move(record));
     }
   } catch (const std::exception& e) {
     std::cerr << "game-host: cannot look for orphaned tables: " << e.what() << "\n";
@@ -231,6 +256,12 @@ void TableHost::Impl::club_round() {
   for (const Table& table : mirrors) {
     Lock lock(table->mutex);
     if (!table->mirror) continue;
+    if (table->watches.empty()) {
+      // Its watchers were refused or closed without an unwatch.
+      table->closed = true;
+      forget_table(table);
+      continue;
+    }
     for (const auto& watch : table->watches)
       if (watch->seat)
         here.push_back(
@@ -244,7 +275,7 @@ void TableHost::Impl::club_round() {
       owner_unreachable(h.table_id);
       v1::TableRef ref;
       ref.set_table_id(h.table_id);
-      if (!route(ref, &h.address, nullptr).ok() || h.address.empty()) continue;
+      if (!route(ref, "", &h.address, nullptr).ok() || h.address.empty()) continue;
       Lock lock(h.table->mutex);
       h.table->owner_address = h.address;
     }
@@ -291,12 +322,13 @@ void TableHost::Impl::owner_unreachable(const std::string& table_id) {
   owners.erase(table_id);
 }
 
-grpc::Status TableHost::route(const v1::TableRef& ref, std::string* elsewhere) {
-  return impl_->route(ref, elsewhere, nullptr);
+grpc::Status TableHost::route(const v1::TableRef& ref, const std::string& caller,
+                              std::string* elsewhere, std::string* table_id) {
+  return impl_->route(ref, caller, elsewhere, table_id);
 }
 
-void TableHost::owner_unreachable(const v1::TableRef& ref) {
-  impl_->owner_unreachable(ref.table_id());
+void TableHost::owner_unreachable(const std::string& table_id) {
+  impl_->owner_unreachable(table_id);
 }
 
 v1::TableService::Stub& TableHost::link(const std::string& address) { return impl_->link(address); }

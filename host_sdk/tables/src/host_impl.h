@@ -122,6 +122,9 @@ struct TableHost::Impl {
   // A table this host serves; a mirror is refused (table_moved).
   grpc::Status find(const v1::TableRef& ref, const std::string& caller, Table* table);
   grpc::Status find_id(const std::string& table_id, Table* table);
+  // The guesses of invite codes a connection has left, and one more miss.
+  grpc::Status may_guess(const std::string& caller);
+  grpc::Status missed_guess(const std::string& caller, const std::string& code);
   // Any open table, mirrors too; null when there is none.
   Table lookup(const std::string& table_id) const;
   // The table of the record's id: the one just added (`added`), or one
@@ -178,7 +181,11 @@ struct TableHost::Impl {
   void wait_idle();
 
   // --- A club of hosts (club_host.cpp) ---
-  grpc::Status route(const v1::TableRef& ref, std::string* elsewhere, std::string* table_id);
+  grpc::Status route(const v1::TableRef& ref, const std::string& caller, std::string* elsewhere,
+                     std::string* table_id);
+  // Serves a table this host has just claimed; one it cannot load now is
+  // tried again at the next club round.
+  void serve_claimed(v1::TableRecord record);
   // The mirror of a table another host owns, made for a watch.
   grpc::Status follow(const std::string& table_id, const std::string& owner_address, Table* table);
   // Brings a mirror's watchers up to `version`: with the events the

@@ -481,6 +481,9 @@ void TableHost::present(const v1::SeatRequest& request, Reply<v1::TableResponse>
       !s.ok())
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
+  // Present now; absent after the grace period unless told again, or
+  // watching here.
+  if (table.presence[call.seat - 1].watches == 0) host.check_presence_later(table, call.seat);
   if (!table.seat(call.seat).absent())
     return answer_when_durable(table, call.lock, table.table().version(),
                                table_reply(std::move(reply)));
@@ -520,15 +523,12 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
   Table table;
   Lock lock;
   for (int attempt = 1;; ++attempt) {
-    grpc::Status found = host.find(request.table(), caller, &table);
-    if (!found.ok() && host.options.club) {
-      // Another host's table, or an orphan this host takes over.
-      std::string elsewhere, table_id;
-      if (const grpc::Status s = host.route(request.table(), &elsewhere, &table_id); !s.ok())
-        return s;
-      found = elsewhere.empty() ? host.find(request.table(), caller, &table)
-                                : host.follow(table_id, elsewhere, &table);
-    }
+    // Another host's table is followed here; an orphan is taken over.
+    std::string elsewhere, table_id;
+    if (const grpc::Status s = host.route(request.table(), caller, &elsewhere, &table_id); !s.ok())
+      return s;
+    const grpc::Status found = elsewhere.empty() ? host.find(request.table(), caller, &table)
+                                                 : host.follow(table_id, elsewhere, &table);
     if (!found.ok()) return found;
     lock = Lock(table->mutex);
     // A mirror whose last watcher just left is gone: follow the table anew.

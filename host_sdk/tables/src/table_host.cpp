@@ -76,12 +76,7 @@ grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& c
                                    Table* table) {
   if (!ref.table_id().empty()) return find_id(ref.table_id(), table);
   if (ref.invite_code().empty()) return refuse::bad_table_ref();
-  {
-    std::lock_guard lock(guesses_mutex);
-    if (const auto it = guesses.find(caller);
-        it != guesses.end() && it->second >= options.max_guesses)
-      return refuse::too_many_guesses(options.max_guesses);
-  }
+  if (const grpc::Status s = may_guess(caller); !s.ok()) return s;
   const std::string code = normal_invite_code(ref.invite_code());
   {
     std::shared_lock lock(tables_mutex);
@@ -90,11 +85,23 @@ grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& c
       return (*table)->mirror ? refuse::table_moved() : grpc::Status::OK;
     }
   }
+  return missed_guess(caller, ref.invite_code());
+}
+
+grpc::Status TableHost::Impl::may_guess(const std::string& caller) {
+  std::lock_guard lock(guesses_mutex);
+  if (const auto it = guesses.find(caller);
+      it != guesses.end() && it->second >= options.max_guesses)
+    return refuse::too_many_guesses(options.max_guesses);
+  return grpc::Status::OK;
+}
+
+grpc::Status TableHost::Impl::missed_guess(const std::string& caller, const std::string& code) {
   std::lock_guard lock(guesses_mutex);
   // Bounded: a flood of connections cannot grow it without end.
   if (guesses.size() >= 100'000) guesses.clear();
   ++guesses[caller];
-  return refuse::unknown_table(ref.invite_code());
+  return refuse::unknown_table(code);
 }
 
 TableHost::Impl::Table TableHost::Impl::add_table(v1::TableRecord&& record, const ServedGame* game,
@@ -142,8 +149,14 @@ void TableHost::Impl::open_loaded(v1::TableRecord record) {
   }
   const std::uint64_t version = record.table().version();
   bool added = false;
-  const Table table = add_table(std::move(record), game, &added);
+  Table table = add_table(std::move(record), game, &added);
   Lock lock(table->mutex);
+  if (!added && table->mirror && table->closed) {
+    // A mirror whose last watcher has just left, and which is gone.
+    lock.unlock();
+    table = add_table(std::move(record), game, &added);
+    lock = Lock(table->mutex);
+  }
   Closing closing;
   if (!added) {
     // Served here already, maybe ahead of the record; or taken over by
@@ -319,7 +332,8 @@ void TableHost::Impl::drop_watch(OpenTable& table, const std::shared_ptr<Watch>&
   Presence& presence = table.presence[watch->seat - 1];
   --presence.watches;
   presence.last_seen_ms = clock.now_ms();
-  if (presence.watches == 0) check_presence_later(table, watch->seat);
+  // A mirror's owner counts the absences.
+  if (presence.watches == 0 && !table.mirror) check_presence_later(table, watch->seat);
 }
 
 void TableHost::Impl::start_turn(OpenTable& table) {
@@ -584,14 +598,15 @@ TableHost::TableHost(const std::vector<host::GamePlugin>& games, std::unique_ptr
                      const Clock& clock, TableHostOptions options)
     : impl_(std::make_unique<Impl>(games, std::move(store), clock, options)) {
   Impl& host = *impl_;
-  for (v1::TableRecord& record : host.store->load_tables()) host.open_loaded(std::move(record));
-  if (host.options.club) {
+  // Following first: it may fail, and then no work of the host's has
+  // started yet.
+  if (host.options.club)
     host.options.club->follow_changes([&host](const std::string& table_id, std::uint64_t version,
                                               std::vector<std::string> events) {
       host.on_feed(table_id, version, std::move(events));
     });
-    host.schedule({clock.now_ms(), Due::kClub, "", 0, 0});
-  }
+  for (v1::TableRecord& record : host.store->load_tables()) host.open_loaded(std::move(record));
+  if (host.options.club) host.schedule({clock.now_ms(), Due::kClub, "", 0, 0});
   if (host.options.timer_thread) host.timer = std::thread([&host] { host.timer_loop(); });
 }
 
@@ -606,6 +621,8 @@ void TableHost::shutdown() {
   }
   host.due_changed.notify_all();
   if (host.timer.joinable()) host.timer.join();
+  // The feed would reach into the tables while they go.
+  if (host.options.club) host.options.club->stop_following();
   // The CPU's searches stop at once; their moves still count. No new one
   // starts now, so the pool can go once the work in flight is done.
   host.wait_idle();

@@ -42,6 +42,8 @@ Unary* changing_call(CallGate& gate, Context* context, Response* out, Serve serv
   return reactor;
 }
 
+constexpr std::chrono::seconds kLongestForward{60};
+
 v1::TableRef by_id(const std::string& table_id) {
   v1::TableRef ref;
   ref.set_table_id(table_id);
@@ -54,8 +56,8 @@ v1::TableRef by_id(const std::string& table_id) {
 template <class Request, class Response, class Send, class Here>
 Unary* routed(TableHost& host, Context* context, const v1::TableRef& ref, const Request* request,
               Response* response, Send send, Here here) {
-  std::string elsewhere;
-  grpc::Status status = host.route(ref, &elsewhere);
+  std::string elsewhere, table_id;
+  grpc::Status status = host.route(ref, context->peer(), &elsewhere, &table_id);
   if (status.ok() && elsewhere.empty()) return here();
   Unary* reactor = context->DefaultReactor();
   // One hop at most: a table that moved again is the caller's to call anew.
@@ -66,11 +68,14 @@ Unary* routed(TableHost& host, Context* context, const v1::TableRef& ref, const 
     return reactor;
   }
   auto client = std::make_shared<grpc::ClientContext>();
-  client->set_deadline(context->deadline());
+  // Bounded, so that an owner that hangs cannot hold the call, and this
+  // host's shutdown, for ever.
+  client->set_deadline(
+      std::min(context->deadline(), std::chrono::system_clock::now() + kLongestForward));
   client->AddMetadata(kForwardedKey, "1");
   send(host.link(elsewhere).async(), client.get(), request, response,
-       [&host, ref, client, context, reactor](grpc::Status answer) {
-         if (answer.error_code() == grpc::UNAVAILABLE) host.owner_unreachable(ref);
+       [&host, table_id, client, context, reactor](grpc::Status answer) {
+         if (answer.error_code() == grpc::UNAVAILABLE) host.owner_unreachable(table_id);
          const auto& trailing = client->GetServerTrailingMetadata();
          if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
            context->AddTrailingMetadata(host::kErrorDetailKey,

@@ -66,6 +66,8 @@ class ClubStore {
   using Changed = std::function<void(const std::string& table_id, std::uint64_t version,
                                      std::vector<std::string> events)>;
   virtual void follow_changes(Changed on_change) = 0;
+  // Ends the feed: once it returns, `on_change` runs no more.
+  virtual void stop_following() = 0;
 };
 
 }  // namespace boardgame::tables

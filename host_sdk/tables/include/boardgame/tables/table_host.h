@@ -122,14 +122,16 @@ class TableHost {
   void unwatch(const std::shared_ptr<Watch>& handle);
 
   // A host of a club serves the tables it owns. For a table `ref` names
-  // that another live host owns, `elsewhere` gets that host's address: the
-  // call goes there. An orphan (its owner's lease lapsed) is taken over
-  // here first. Empty: serve the call here (an unknown table is refused
-  // by the call itself).
-  grpc::Status route(const v1::TableRef& ref, std::string* elsewhere);
+  // that another live host owns, `elsewhere` gets that host's address and
+  // `table_id` its id: the call goes there. An orphan (its owner's lease
+  // lapsed) is taken over here first. Empty: serve the call here (an
+  // unknown table id is refused by the call itself). `caller` names the
+  // connection, for the guesses of invite codes.
+  grpc::Status route(const v1::TableRef& ref, const std::string& caller, std::string* elsewhere,
+                     std::string* table_id);
   // A call sent to the owner route() named was answered UNAVAILABLE: the
   // owner may have gone, and the next route() asks the store again.
-  void owner_unreachable(const v1::TableRef& ref);
+  void owner_unreachable(const std::string& table_id);
   // The stub to another host of the club, by address; kept for the host's life.
   v1::TableService::Stub& link(const std::string& address);
 
