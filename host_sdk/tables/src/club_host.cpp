@@ -60,9 +60,12 @@ grpc::Status TableHost::Impl::route(const v1::TableRef& ref, const std::string& 
         return grpc::Status::OK;
       }
       if (std::optional<v1::TableRecord> record = options.club->claim(id)) {
-        std::cerr << "game-host: took table " << id << " over from "
-                  << (owner->host_id.empty() ? std::string("no host") : "host " + owner->host_id)
-                  << "\n";
+        // Mine already: a call at the same moment took it over, or this host
+        // dropped it after a refused write.
+        if (!owner->mine)
+          std::cerr << "game-host: took table " << id << " over from "
+                    << (owner->host_id.empty() ? std::string("no host") : "host " + owner->host_id)
+                    << "\n";
         serve_claimed(std::move(*record));
         return grpc::Status::OK;
       }
