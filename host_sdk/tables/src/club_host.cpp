@@ -179,12 +179,8 @@ void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t versio
   if (events.empty() || events.front()->event.version() > after + 1 ||
       events.back()->event.version() != version)
     events.clear();
-  bool gone = false;
   try {
     if (events.empty()) events = published(store->events(table_id, after, version));
-    // A closed table's events go with it: the feed may not have carried
-    // its EXPIRED.
-    if (events.empty()) gone = !options.club->read_table(table_id);
   } catch (const std::exception& e) {
     std::cerr << "game-host: cannot read the events of table " << table_id << ": " << e.what()
               << "\n";
@@ -196,15 +192,39 @@ void TableHost::Impl::catch_up(const std::string& table_id, std::uint64_t versio
     Lock lock(table->mutex);
     if (!table->mirror) return;
     expired = publish(*table, events, closing);
-    if (gone && !expired) {
-      for (auto& watch : table->watches) closing.emplace_back(watch, refuse::table_closed());
-      table->watches.clear();
-      expired = true;
-    }
+    // Nothing to read: a closed table's events go with it, and the feed
+    // may not have carried its EXPIRED. The next round looks.
+    if (events.empty()) table->maybe_closed = true;
     if (expired) {
       table->closed = true;
       forget_table(table);
     }
+  }
+  for (auto& [watch, status] : closing) watch->sink->close(status);
+}
+
+void TableHost::Impl::close_if_gone(const Table& table) {
+  std::string id;
+  {
+    Lock lock(table->mutex);
+    id = table->record.table().table_id();
+  }
+  bool gone = false;
+  try {
+    gone = !options.club->read_table(id);
+  } catch (const std::exception&) {
+    return;  // the next round looks again
+  }
+  Closing closing;
+  {
+    Lock lock(table->mutex);
+    if (!table->mirror || table->closed) return;
+    table->maybe_closed = false;
+    if (!gone) return;
+    for (auto& watch : table->watches) closing.emplace_back(watch, refuse::table_closed());
+    table->watches.clear();
+    table->closed = true;
+    forget_table(table);
   }
   for (auto& [watch, status] : closing) watch->sink->close(status);
 }
@@ -256,6 +276,7 @@ void TableHost::Impl::club_round() {
       if (table->mirror) mirrors.push_back(table);
   }
   std::vector<Here> here;
+  std::vector<Table> maybe_closed;
   for (const Table& table : mirrors) {
     Lock lock(table->mutex);
     if (!table->mirror) continue;
@@ -265,11 +286,13 @@ void TableHost::Impl::club_round() {
       forget_table(table);
       continue;
     }
+    if (table->maybe_closed) maybe_closed.push_back(table);
     for (const auto& watch : table->watches)
       if (watch->seat)
         here.push_back(
             {table, table->owner_address, table->record.table().table_id(), watch->token});
   }
+  for (const Table& table : maybe_closed) close_if_gone(table);
   for (Here& h : here) {
     if (h.address.empty()) {
       // The owner did not answer last time: it may have died, or handed the

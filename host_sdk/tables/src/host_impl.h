@@ -53,6 +53,7 @@ struct OpenTable {
   std::mutex mutex;
   std::atomic<bool> mirror{false};
   std::string owner_address;  // a mirror's owner, told of its watchers' presence
+  bool maybe_closed = false;  // a mirror that found no event to read
   const ServedGame* game = nullptr;
   v1::TableRecord record;
   std::uint64_t durable_version = 0;
@@ -196,6 +197,8 @@ struct TableHost::Impl {
   // A call sent on to the table's owner found it gone: look it up again.
   void owner_unreachable(const std::string& table_id);
   void club_round();
+  // Ends a mirror whose table the store no longer has.
+  void close_if_gone(const Table& table);
   // Tells a mirror's owner that the watcher with `token` is here.
   void tell_presence(const Table& table, const std::string& address, const std::string& table_id,
                      const std::string& token);
