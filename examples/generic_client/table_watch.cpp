@@ -156,6 +156,12 @@ void TableWatch::run() {
       return;
     }
     if (failure.detail.reason() == "watcher_too_slow") continue;  // resume at once
+    // Another host of the club serves the table now: the next watch reaches
+    // it. One that ends at once again waits first, as below.
+    if (failure.detail.reason() == "table_moved") {
+      if (!got_any && !wait_more()) return;
+      continue;
+    }
     // The stream broke or ended: is the host still there?
     v1::TableResponse probe;
     Failure reached = host_.get_table(ref, &probe);
