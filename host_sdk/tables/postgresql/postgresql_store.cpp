@@ -69,7 +69,7 @@ constexpr std::int64_t kOneHostLock = 0x636c75622d686f73;    // "club-hos"
 
 constexpr std::uint64_t kLargestVersion = std::numeric_limits<std::int64_t>::max();
 
-// Every committed change of a table is announced on this channel as
+// Every change a club member commits is announced on this channel as
 // "<table id> <version>", in the transaction that makes it: PostgreSQL
 // delivers it once the transaction commits, in commit order.
 constexpr const char* kChangesChannel = "club_table_changes";
@@ -236,7 +236,10 @@ class PostgresqlTableStore::Writer {
     // table is not there at the expected version and owner, or when the
     // owner writing is an older start of a club member (its incarnation is
     // no longer the member's).
-    const auto announce = [](const char* carried) {
+    // A host alone has nobody to tell: its statements only name the
+    // parameter, which stays empty.
+    const auto announce = [club = static_cast<bool>(options_.club)](const char* carried) {
+      if (!club) return std::string(" SELECT ") + carried + "::text FROM written";
       return std::string(" SELECT pg_notify('") + kChangesChannel +
              "', table_id || ' ' || version || " + carried + ") FROM written";
     };
@@ -352,6 +355,7 @@ class PostgresqlTableStore::Writer {
     // none of them (NULL) and writes all.
     const char* owner = options_.club ? options_.club->host_id.c_str() : nullptr;
     const char* incarnation = options_.club ? incarnation_.c_str() : nullptr;
+    const std::string announced = options_.club ? carried(commit) : std::string();
     const std::string& table_id = commit.table_id;
     if (table_id.empty()) throw Refused("a commit without a table id");
     if (commit.version > kLargestVersion)
@@ -366,7 +370,7 @@ class PostgresqlTableStore::Writer {
     const std::int64_t before = as_column(commit.version_before());
     if (commit.close) {
       if (tx.exec_prepared("delete_table", table_id, before, owner, as_column(commit.version),
-                           incarnation, carried(commit))
+                           incarnation, announced)
               .empty())
         throw Refused(refusal(tx, commit));
       tx.exec_prepared("delete_events", table_id);
@@ -388,9 +392,9 @@ class PostgresqlTableStore::Writer {
     const pqxx::result put =
         before == 0
             ? tx.exec_prepared("new_table", table_id, commit.invite_code, as_column(commit.version),
-                               record, owner, incarnation, carried(commit))
+                               record, owner, incarnation, announced)
             : tx.exec_prepared("put_table", table_id, commit.invite_code, as_column(commit.version),
-                               record, before, owner, incarnation, carried(commit));
+                               record, before, owner, incarnation, announced);
     if (put.empty()) throw Refused(refusal(tx, commit));
   }
 
