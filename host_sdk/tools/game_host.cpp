@@ -185,10 +185,12 @@ int main(int argc, char** argv) {
     table_host = std::make_unique<boardgame::tables::TableHost>(table_games, std::move(opened),
                                                                 clock, tables);
   } catch (const std::exception& e) {
-    std::cerr << "game-host: --store " << store << ": " << e.what() << "\n";
+    std::cerr << "game-host: --store " << boardgame::tables::shown_store(store) << ": " << e.what()
+              << "\n";
     return 1;
   }
-  std::cerr << "game-host: " << table_host->table_count() << " open table(s) in " << store
+  std::cerr << "game-host: " << table_host->table_count() << " open table(s) in "
+            << boardgame::tables::shown_store(store)
             << (in_club ? " as host " + club.host_id + " of a club, at " + club.address : "")
             << "\n";
   boardgame::tables::TableService table_service(*table_host, max_calls_at_once);

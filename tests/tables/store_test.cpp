@@ -792,6 +792,22 @@ TEST_F(PostgresqlStoreServerTest, SaysWhyItCannotConnect) {
   EXPECT_NE(error.find("cannot connect to the PostgreSQL table store"), std::string::npos) << error;
 }
 
+TEST(ShownStoreTest, HidesAPasswordAndNothingElse) {
+  EXPECT_EQ(shown_store("postgresql://club:s3cr@t@db.example:5433/tables?sslmode=require"),
+            "postgresql://club:(hidden)@db.example:5433/tables?sslmode=require");
+  EXPECT_EQ(shown_store("postgres://club@db/tables?password=s3cret&connect_timeout=5"),
+            "postgres://club@db/tables?password=(hidden)&connect_timeout=5");
+  EXPECT_EQ(shown_store("postgresql://db/tables?sslmode=require&password=s3cret"),
+            "postgresql://db/tables?sslmode=require&password=(hidden)");
+  // No password: as given. A '@' or ':' past the host is not user info.
+  EXPECT_EQ(shown_store("postgresql://club@[::1]:5432/tables"),
+            "postgresql://club@[::1]:5432/tables");
+  EXPECT_EQ(shown_store("postgresql://db:5432/a@b"), "postgresql://db:5432/a@b");
+  EXPECT_EQ(shown_store("sqlite:/var/lib/club:games/tables.db"),
+            "sqlite:/var/lib/club:games/tables.db");
+  EXPECT_EQ(shown_store("memory"), "memory");
+}
+
 TEST_F(PostgresqlStoreServerTest, AStoreForOneHostRefusesASecondHostUntilTheFirstIsGone) {
   PostgresqlTableStore::Options one_host;
   one_host.one_host = true;

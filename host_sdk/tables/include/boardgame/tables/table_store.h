@@ -108,4 +108,8 @@ struct ClubMembership;
 std::unique_ptr<TableStore> open_store(const std::string& spec,
                                        const ClubMembership* club = nullptr);
 
+// The spec with any password in it hidden, for logs and messages: a
+// postgresql:// URI may carry one as USER:PASSWORD@ or ?password=.
+std::string shown_store(const std::string& spec);
+
 }  // namespace boardgame::tables
