@@ -8,7 +8,7 @@ packages=(
   libboost-dev
   libprotobuf-dev protobuf-compiler
   libgrpc++-dev protobuf-compiler-grpc
-  libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev
+  libcli11-dev libfmt-dev nlohmann-json3-dev
   libicu-dev libedit-dev
   libsqlite3-dev libpqxx-dev postgresql libssl-dev libgoogle-perftools-dev
   python3 python3-grpcio python3-protobuf

@@ -3,11 +3,21 @@
 Usage: rules_http_test.py GAME_HOST PLUGIN_DIR
 """
 import http.client
+import resource
+import socket
 import subprocess
 import sys
+import time
 import unittest
 
 GAME_HOST, PLUGINS = sys.argv[1], sys.argv[2]
+
+# Room for the held connections, here and in the game-host started below.
+_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+if _hard == resource.RLIM_INFINITY or _hard > _soft:
+    _soft = 8192 if _hard == resource.RLIM_INFINITY else min(_hard, 8192)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (_soft, _hard))
+HELD_CONNECTIONS = max(100, min(1000, _soft - 200))
 
 
 class RulesOverHttp(unittest.TestCase):
@@ -131,6 +141,88 @@ class RulesOverHttp(unittest.TestCase):
         self.assertEqual(response.status, 400)
         response, _ = self.get("/rules/uttt/" + "a" * 20000)
         self.assertIn(response.status, (400, 414))
+
+    def test_every_answer_is_locked_down(self):
+        for path in ["/rules/uttt/es", "/rules", "/nowhere", "/rules/uttt/es?lang=de"]:
+            response, _ = self.get(path)
+            csp = response.getheader("Content-Security-Policy") or ""
+            self.assertIn("default-src 'none'", csp, path)
+            self.assertNotIn("script-src", csp, path)  # so no script runs at all
+            self.assertIn("frame-ancestors 'none'", csp, path)
+            self.assertEqual(response.getheader("X-Content-Type-Options"), "nosniff", path)
+            self.assertEqual(response.getheader("Referrer-Policy"), "no-referrer", path)
+
+    def test_head_and_other_methods(self):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        conn.request("HEAD", "/rules/uttt/de")
+        response = conn.getresponse()
+        self.assertEqual(response.status, 200)
+        self.assertEqual(response.getheader("Content-Language"), "de")
+        self.assertGreater(int(response.getheader("Content-Length")), 1000)
+        self.assertEqual(response.read(), b"")
+        # The same connection carries on (keep-alive).
+        conn.request("POST", "/rules/uttt/de", body=b"x=1")
+        response = conn.getresponse()
+        self.assertEqual(response.status, 405)
+        self.assertEqual(response.getheader("Allow"), "GET, HEAD")
+        self.assertIn("only GET and HEAD", response.read().decode())
+        conn.request("GET", "/rules/uttt/es")
+        self.assertEqual(conn.getresponse().status, 200)
+        conn.close()
+
+    def test_an_oversized_body_is_refused(self):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        conn.request("POST", "/rules", body=b"x" * (200 * 1024))
+        response = conn.getresponse()
+        self.assertEqual(response.status, 413)
+        self.assertIn("longer than 65536 bytes", response.read().decode())
+        conn.close()
+
+    def test_oversized_headers_are_refused(self):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        conn.request("GET", "/rules/uttt/es", headers={"X-Filler": "x" * 40000})
+        response = conn.getresponse()
+        self.assertEqual(response.status, 431)
+        self.assertIn("longer than 32768 bytes", response.read().decode())
+        conn.close()
+
+    def test_broken_escapes_are_refused(self):
+        for path, message in [("/rules/uttt%zz/es", "the path has a broken %-escape"),
+                              ("/rules/uttt?lang=%e", "the query has a broken %-escape")]:
+            response, body = self.get(path)
+            self.assertEqual(response.status, 400, path)
+            self.assertIn(message, body, path)
+
+    def test_garbage_is_refused_and_the_server_goes_on(self):
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as s:
+            s.sendall(b"HELLO THERE\r\n\r\n")
+            answer = s.recv(4096).decode("utf-8", "replace")
+        self.assertTrue(answer.startswith("HTTP/1.1 400"), answer[:80])
+        response, body = self.get("/rules/uttt/es")
+        self.assertEqual(response.status, 200, body[:200])
+
+    def test_many_open_connections_hold_no_thread_each(self):
+        threads_before = self.host_threads()
+        held = []
+        try:
+            for _ in range(HELD_CONNECTIONS):
+                s = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+                s.sendall(b"GET /rules/uttt/es HTTP/1.1\r\n")  # and never the rest
+                held.append(s)
+            time.sleep(0.5)
+            response, body = self.get("/rules/tictactoe/de")
+            self.assertEqual(response.status, 200, body[:200])
+            self.assertLessEqual(self.host_threads(), threads_before + 2)
+        finally:
+            for s in held:
+                s.close()
+
+    def host_threads(self):
+        with open("/proc/%d/status" % self.host.pid) as status:
+            for line in status:
+                if line.startswith("Threads:"):
+                    return int(line.split()[1])
+        raise AssertionError("no thread count for game-host")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,12 @@
 #include "boardgame/host/rules_site.h"
 
-#include <httplib.h>
-
+#include <algorithm>
 #include <variant>
 
 #include "boardgame/rules/negotiation.h"
 #include "boardgame/rules/page.h"
 #include "boardgame/v1/game_service.pb.h"
+#include "http_server.h"
 
 namespace boardgame::host {
 
@@ -29,13 +29,43 @@ bool plausible_game_id(const std::string& id) {
   return true;
 }
 
-// httplib decodes the path before routing, which would split "uttt%2Fes" in
-// two segments; an escaped '/' is data, and no game id or tag holds one.
+// The path is decoded before it is split, which would make "uttt%2Fes" two
+// segments; an escaped '/' is data, and no game id or tag holds one.
 bool has_escaped_slash(const std::string& target) {
   const std::string path = target.substr(0, target.find('?'));
   for (auto at = path.find('%'); at != std::string::npos; at = path.find('%', at + 1))
     if (path.compare(at + 1, 2, "2F") == 0 || path.compare(at + 1, 2, "2f") == 0) return true;
   return false;
+}
+
+// The path's segments, without empty ones at the end (a trailing slash).
+std::vector<std::string> segments(const std::string& path) {
+  std::vector<std::string> parts;
+  for (std::size_t from = 1; from <= path.size();) {
+    const std::size_t end = std::min(path.find('/', from), path.size());
+    parts.push_back(path.substr(from, end - from));
+    from = end + 1;
+  }
+  while (!parts.empty() && parts.back().empty()) parts.pop_back();
+  return parts;
+}
+
+HttpResponse answer_of(const Page& page) {
+  HttpResponse response;
+  response.status = page.status;
+  response.content_type = page.content_type;
+  response.body = page.body;
+  if (!page.content_language.empty())
+    response.headers.emplace_back("Content-Language", page.content_language);
+  response.headers.emplace_back("Vary", "Accept-Language");
+  return response;
+}
+
+HttpResponse refused(int status, std::string text) {
+  HttpResponse response;
+  response.status = status;
+  response.body = std::move(text) + "\n";
+  return response;
 }
 
 // The language ranges to try, best first: the one the request names, or
@@ -91,70 +121,45 @@ bool publishes_rules(const GamePlugin& plugin) {
 }  // namespace
 
 RulesSite::RulesSite(std::vector<GamePlugin> games)
-    : games_(std::move(games)), server_(std::make_unique<httplib::Server>()) {
-  auto respond = [this](const httplib::Request& request, httplib::Response& response,
-                        const std::string& game, const std::string& lang) {
-    const Page page = get(game, lang, request.get_param_value("format"),
-                          request.get_header_value("Accept-Language"));
-    response.status = page.status;
-    if (!page.content_language.empty())
-      response.set_header("Content-Language", page.content_language);
-    response.set_header("Vary", "Accept-Language");
-    response.set_content(page.body, page.content_type.c_str());
-  };
-  // A trailing slash reads the same as none.
-  server_->Get(R"(/)", [](const httplib::Request& q, httplib::Response& r) {
-    r.set_redirect(q.has_param("lang") ? "/rules?lang=" + httplib::detail::encode_query_param(
-                                                             q.get_param_value("lang"))
-                                       : "/rules");
-  });
-  server_->Get(R"(/rules/?)", [this](const httplib::Request& q, httplib::Response& r) {
-    const Page page = index(q.get_param_value("lang"), q.get_header_value("Accept-Language"));
-    r.status = page.status;
-    if (!page.content_language.empty()) r.set_header("Content-Language", page.content_language);
-    r.set_header("Vary", "Accept-Language");
-    r.set_content(page.body, page.content_type.c_str());
-  });
-  server_->Get(R"(/rules/([^/]+)/?)", [respond](const httplib::Request& q, httplib::Response& r) {
-    respond(q, r, q.matches[1], q.get_param_value("lang"));
-  });
-  server_->Get(R"(/rules/([^/]+)/([^/]+)/?)", [respond](const httplib::Request& q,
-                                                        httplib::Response& r) {
-    if (q.has_param("lang")) {
-      r.status = 400;
-      r.set_content("give the language once: in the path or as ?lang=, not both\n",
-                    "text/plain; charset=utf-8");
-      return;
-    }
-    respond(q, r, q.matches[1], q.matches[2]);
-  });
-  server_->set_pre_routing_handler([](const httplib::Request& q, httplib::Response& r) {
-    if (!has_escaped_slash(q.target)) return httplib::Server::HandlerResponse::Unhandled;
-    r.status = 400;
-    r.set_content("an escaped '/' (%2F) is not allowed in a rules path\n",
-                  "text/plain; charset=utf-8");
-    return httplib::Server::HandlerResponse::Handled;
-  });
-  server_->set_error_handler([](const httplib::Request&, httplib::Response& r) {
-    if (!r.body.empty()) return;
-    r.set_content(r.status == 404   ? "no such page; rule pages are at /rules/<game>/<lang>\n"
-                  : r.status == 414 ? "the URL is longer than " +
-                                          std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
-                                          " bytes\n"
-                                    : "request refused\n",
-                  "text/plain; charset=utf-8");
-  });
-}
+    : games_(std::move(games)),
+      server_(std::make_unique<HttpServer>([this](const HttpRequest& q) { return route(q); })) {}
 
 RulesSite::~RulesSite() = default;
 
-int RulesSite::bind(const std::string& host, int port) {
-  return port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
-}
+int RulesSite::bind(const std::string& host, int port) { return server_->bind(host, port); }
 
-void RulesSite::serve() { server_->listen_after_bind(); }
+void RulesSite::serve() { server_->serve(); }
 
 void RulesSite::stop() { server_->stop(); }
+
+HttpResponse RulesSite::route(const HttpRequest& q) const {
+  if (q.method != "GET" && q.method != "HEAD") {
+    HttpResponse response = refused(405, "only GET and HEAD are served here");
+    response.headers.emplace_back("Allow", "GET, HEAD");
+    return response;
+  }
+  if (has_escaped_slash(q.target))
+    return refused(400, "an escaped '/' (%2F) is not allowed in a rules path");
+  const std::vector<std::string> parts = segments(q.path);
+  if (parts.empty()) {
+    HttpResponse response;
+    response.status = 302;
+    response.headers.emplace_back(
+        "Location", q.has_param("lang") ? "/rules?lang=" + percent_encode(q.param("lang")) : "/rules");
+    return response;
+  }
+  const std::string accept_language = q.header("accept-language");
+  if (parts[0] == "rules" && parts.size() == 1)
+    return answer_of(index(q.param("lang"), accept_language));
+  if (parts[0] == "rules" && parts.size() == 2)
+    return answer_of(get(parts[1], q.param("lang"), q.param("format"), accept_language));
+  if (parts[0] == "rules" && parts.size() == 3) {
+    if (q.has_param("lang"))
+      return refused(400, "give the language once: in the path or as ?lang=, not both");
+    return answer_of(get(parts[1], parts[2], q.param("format"), accept_language));
+  }
+  return refused(404, "no such page; rule pages are at /rules/<game>/<lang>");
+}
 
 Page RulesSite::get(const std::string& game, const std::string& lang, const std::string& format,
                     const std::string& accept_language) const {

@@ -7,7 +7,7 @@
 //   GET /rules[?lang=<tag>]      every game's page, listed in the language
 //   GET /                        leads to /rules
 //
-// A trailing slash is accepted everywhere.
+// A trailing slash is accepted everywhere; HEAD is answered like GET.
 // The language is negotiated like every other text (es-MX -> es, anything
 // unknown -> en) and the response says which one it used, in
 // Content-Language and in the page's lang attribute.
@@ -19,11 +19,11 @@
 
 #include "boardgame/host/game_plugin.h"
 
-namespace httplib {
-class Server;
-}
-
 namespace boardgame::host {
+
+class HttpServer;
+struct HttpRequest;
+struct HttpResponse;
 
 class RulesSite {
  public:
@@ -50,8 +50,10 @@ class RulesSite {
   Page index(const std::string& lang, const std::string& accept_language) const;
 
  private:
+  HttpResponse route(const HttpRequest& request) const;
+
   std::vector<GamePlugin> games_;
-  std::unique_ptr<httplib::Server> server_;
+  std::unique_ptr<HttpServer> server_;
 };
 
 }  // namespace boardgame::host

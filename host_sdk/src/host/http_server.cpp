@@ -1,0 +1,296 @@
+#include "http_server.h"
+
+#include <algorithm>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <cctype>
+#include <optional>
+#include <thread>
+
+namespace boardgame::host {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Every answer carries these: nothing on a page may run a script or load
+// from elsewhere, be framed, or be read as another type than it says.
+void secure(http::response<http::string_body>& response) {
+  response.set("Content-Security-Policy",
+               "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("Referrer-Policy", "no-referrer");
+  response.set("X-Frame-Options", "DENY");
+}
+
+HttpRequest parsed(const http::request<http::string_body>& request, std::string* error) {
+  HttpRequest q;
+  q.method = std::string(request.method_string());
+  q.target = std::string(request.target());
+  const std::size_t mark = q.target.find('?');
+  if (!percent_decode(q.target.substr(0, mark), false, &q.path)) {
+    *error = "the path has a broken %-escape";
+    return q;
+  }
+  if (mark != std::string::npos) {
+    const std::string query = q.target.substr(mark + 1);
+    for (std::size_t from = 0; from <= query.size();) {
+      std::size_t end = std::min(query.find('&', from), query.size());
+      const std::string pair = query.substr(from, end - from);
+      from = end + 1;
+      if (pair.empty()) continue;
+      const std::size_t equals = pair.find('=');
+      std::string name, value;
+      if (!percent_decode(pair.substr(0, equals), true, &name) ||
+          (equals != std::string::npos && !percent_decode(pair.substr(equals + 1), true, &value))) {
+        *error = "the query has a broken %-escape";
+        return q;
+      }
+      q.query.emplace(std::move(name), std::move(value));
+    }
+  }
+  for (const auto& field : request) {
+    std::string name(field.name_string());
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    q.headers.emplace(std::move(name), std::string(field.value()));
+  }
+  return q;
+}
+
+}  // namespace
+
+std::string HttpRequest::param(const std::string& name) const {
+  auto found = query.find(name);
+  return found == query.end() ? "" : found->second;
+}
+
+std::string HttpRequest::header(const std::string& lower_case_name) const {
+  auto found = headers.find(lower_case_name);
+  return found == headers.end() ? "" : found->second;
+}
+
+bool percent_decode(const std::string& text, bool plus_is_space, std::string* decoded) {
+  decoded->clear();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '+' && plus_is_space) {
+      *decoded += ' ';
+    } else if (text[i] == '%') {
+      if (i + 2 >= text.size()) return false;
+      const int high = hex_value(text[i + 1]), low = hex_value(text[i + 2]);
+      if (high < 0 || low < 0) return false;
+      *decoded += static_cast<char>(high * 16 + low);
+      i += 2;
+    } else {
+      *decoded += text[i];
+    }
+  }
+  return true;
+}
+
+std::string percent_encode(const std::string& text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string encoded;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      encoded += static_cast<char>(c);
+    } else {
+      encoded += '%';
+      encoded += kHex[c >> 4];
+      encoded += kHex[c & 15];
+    }
+  }
+  return encoded;
+}
+
+class HttpServer::Impl {
+ public:
+  Impl(Handler handler, unsigned threads, Limits limits)
+      : handler_(std::move(handler)),
+        threads_(threads ? threads : std::max(2u, std::thread::hardware_concurrency())),
+        limits_(limits),
+        io_(static_cast<int>(threads_)),
+        acceptor_(io_),
+        retry_(io_) {}
+
+  int bind(const std::string& host, int port) {
+    beast::error_code ec;
+    tcp::resolver resolver(io_);
+    auto found = resolver.resolve(host, std::to_string(port), tcp::resolver::passive, ec);
+    if (ec || found.empty()) return -1;
+    const tcp::endpoint at = found.begin()->endpoint();
+    acceptor_.open(at.protocol(), ec);
+    if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor_.bind(at, ec);
+    if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
+    if (ec) {
+      acceptor_.close(ec);
+      return -1;
+    }
+    return acceptor_.local_endpoint().port();
+  }
+
+  void serve() {
+    accept();
+    std::vector<std::thread> pool;
+    for (unsigned i = 1; i < threads_; ++i) pool.emplace_back([this] { io_.run(); });
+    io_.run();
+    for (std::thread& t : pool) t.join();
+  }
+
+  void stop() { io_.stop(); }
+
+  const Handler& handler() const { return handler_; }
+  const Limits& limits() const { return limits_; }
+
+ private:
+  void accept();
+
+  class Connection;
+
+  const Handler handler_;
+  const unsigned threads_;
+  const Limits limits_;
+  net::io_context io_;
+  tcp::acceptor acceptor_;
+  net::steady_timer retry_;
+};
+
+// One client's connection: requests read and answered one after another
+// (keep-alive) on its own strand, so that none of its steps run at once.
+class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(tcp::socket socket, const Impl& server)
+      : stream_(std::move(socket)), server_(server) {}
+
+  void start() {
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+  }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->header_limit(static_cast<std::uint32_t>(server_.limits().header_bytes));
+    parser_->body_limit(server_.limits().body_bytes);
+    stream_.expires_after(server_.limits().idle);
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+  }
+
+  void on_read(beast::error_code ec) {
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == net::error::operation_aborted || ec == net::error::connection_reset ||
+        ec == net::error::eof)
+      return close();
+    if (ec) {
+      // A request too large or not HTTP: say which, then hang up, since
+      // where its next request would start is unknown.
+      HttpResponse refusal;
+      refusal.status = 400;
+      if (ec == http::error::header_limit) {
+        refusal.status = 431;
+        refusal.body = "the request line and headers are longer than " +
+                       std::to_string(server_.limits().header_bytes) + " bytes\n";
+      } else if (ec == http::error::body_limit) {
+        refusal.status = 413;
+        refusal.body = "the request body is longer than " +
+                       std::to_string(server_.limits().body_bytes) + " bytes\n";
+      } else {
+        refusal.body = "not an HTTP/1.1 request: " + ec.message() + "\n";
+      }
+      return answer(refusal, 11, false, false);
+    }
+    const http::request<http::string_body>& request = parser_->get();
+    const bool keep_alive = request.keep_alive();
+    const bool head = request.method() == http::verb::head;
+    std::string error;
+    HttpRequest q = parsed(request, &error);
+    HttpResponse response;
+    if (q.target.size() > server_.limits().target_bytes) {
+      response.status = 414;
+      response.body =
+          "the URL is longer than " + std::to_string(server_.limits().target_bytes) + " bytes\n";
+    } else if (!error.empty()) {
+      response.status = 400;
+      response.body = error + "\n";
+    } else {
+      response = server_.handler()(q);
+    }
+    answer(response, request.version(), keep_alive, head);
+  }
+
+  void answer(const HttpResponse& a, unsigned version, bool keep_alive, bool head) {
+    response_ = {};
+    response_.version(version);
+    response_.result(static_cast<unsigned>(a.status));
+    response_.set(http::field::content_type, a.content_type);
+    for (const auto& [name, value] : a.headers) response_.set(name, value);
+    secure(response_);
+    response_.keep_alive(keep_alive);
+    response_.body() = a.body;
+    response_.prepare_payload();
+    if (head) response_.body().clear();  // Content-Length stays the GET's
+    http::async_write(stream_, response_,
+                      [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+                        if (ec || !keep_alive) return self->close();
+                        self->read();
+                      });
+  }
+
+  void close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  }
+
+  beast::tcp_stream stream_;
+  const Impl& server_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::response<http::string_body> response_;  // lives until written
+};
+
+void HttpServer::Impl::accept() {
+  if (!acceptor_.is_open()) return;
+  acceptor_.async_accept(net::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
+    if (ec == net::error::operation_aborted) return;
+    if (!ec) {
+      std::make_shared<Connection>(std::move(socket), *this)->start();
+      return accept();
+    }
+    // Out of file descriptors, say: try again in a moment, not in a loop.
+    retry_.expires_after(std::chrono::milliseconds(100));
+    retry_.async_wait([this](beast::error_code waited) {
+      if (!waited) accept();
+    });
+  });
+}
+
+HttpServer::HttpServer(Handler handler, unsigned threads, Limits limits)
+    : impl_(std::make_unique<Impl>(std::move(handler), threads, limits)) {}
+
+HttpServer::~HttpServer() = default;
+
+int HttpServer::bind(const std::string& host, int port) { return impl_->bind(host, port); }
+
+void HttpServer::serve() { impl_->serve(); }
+
+void HttpServer::stop() { impl_->stop(); }
+
+}  // namespace boardgame::host

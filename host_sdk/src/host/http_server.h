@@ -1,0 +1,71 @@
+// game-host's one HTTP/1.1 server (--http), on Boost.Beast. A fixed pool of
+// threads drives every connection asynchronously, so a connection that waits
+// (keep-alive now; live table events next) costs a socket and a buffer, never
+// a thread. cpp-httplib, used before, spends a thread on each connection.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace boardgame::host {
+
+struct HttpRequest {
+  std::string method;
+  std::string target;                             // as sent, escapes included
+  std::string path;                               // decoded, without the query
+  std::multimap<std::string, std::string> query;  // decoded
+  std::map<std::string, std::string> headers;     // names in lower case
+
+  // The first value of a query parameter, or "".
+  std::string param(const std::string& name) const;
+  bool has_param(const std::string& name) const { return query.count(name) > 0; }
+  std::string header(const std::string& lower_case_name) const;
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "text/plain; charset=utf-8";
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+};
+
+// "%2F" -> "/", and in a query "+" -> " ". False for a broken escape.
+bool percent_decode(const std::string& text, bool plus_is_space, std::string* decoded);
+// Escapes all but unreserved characters, for a query value.
+std::string percent_encode(const std::string& text);
+
+class HttpServer {
+ public:
+  struct Limits {
+    std::size_t target_bytes = 8 * 1024;   // the URL
+    std::size_t header_bytes = 32 * 1024;  // request line and headers
+    std::size_t body_bytes = 64 * 1024;
+    std::chrono::seconds idle{30};  // a connection that sends nothing is closed
+  };
+  // Answers one request. Called on the server's threads, several at once.
+  using Handler = std::function<HttpResponse(const HttpRequest&)>;
+
+  HttpServer(Handler handler, unsigned threads, Limits limits);
+  explicit HttpServer(Handler handler) : HttpServer(std::move(handler), 0, Limits{}) {}
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds host:port (port 0 picks a free one) and returns the port, or -1.
+  int bind(const std::string& host, int port);
+  // Serves on this thread and the pool's until stop() is called.
+  void serve();
+  void stop();
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace boardgame::host
