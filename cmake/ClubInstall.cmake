@@ -41,10 +41,10 @@ install(TARGETS boardgame_abi boardgame_proto club_rules boardgame_plugin_sdk bo
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
-# rules_site.h belongs to the HTTP rules site, which is not part of the SDK.
+# game-host's HTTP server is not part of the SDK.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/host_sdk/include/ ${PROJECT_SOURCE_DIR}/host_sdk/rules/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev
-  PATTERN rules_site.h EXCLUDE)
+  PATTERN rules_site.h EXCLUDE PATTERN http_server.h EXCLUDE PATTERN json_api.h EXCLUDE)
 install(DIRECTORY ${PROJECT_BINARY_DIR}/proto/boardgame
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev
   FILES_MATCHING PATTERN "*.pb.h")

@@ -15,6 +15,8 @@
 #include <thread>
 
 #include "boardgame/host/loader.h"
+#include "boardgame/host/http_server.h"
+#include "boardgame/host/json_api.h"
 #include "boardgame/host/rules_site.h"
 #include "boardgame/host/server.h"
 #include "boardgame/tables/table_service.h"
@@ -202,17 +204,28 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::cout << "listening on " << host_part(options.listen) << ':' << running.port << std::endl;
+  // The JSON API calls this host's own services, through their checks.
+  const boardgame::host::JsonApi api(
+      running.server->InProcessChannel(grpc::ChannelArguments()),
+      {boardgame::v1::GameService::service_full_name(),
+       boardgame::v1::TableService::service_full_name()});
+  boardgame::host::HttpServer web([&](const boardgame::host::HttpRequest& request,
+                                      boardgame::host::HttpServer::Respond respond) {
+    if (boardgame::host::JsonApi::handles(request)) return api.call(request, respond);
+    respond(site.route(request));
+  });
   std::thread http_thread;
   if (http_port) {
-    const int port = site.bind(host_part(http), *http_port);
+    const int port = web.bind(host_part(http), *http_port);
     if (port < 0) {
       std::cerr << "game-host: cannot serve HTTP on " << http << "\n";
       running.server->Shutdown();
       return 1;
     }
-    std::cout << "rules pages on http://" << host_part(http) << ':' << port
-              << "/rules/<game>/<lang>" << std::endl;
-    http_thread = std::thread([&site] { site.serve(); });
+    const std::string at = "http://" + host_part(http) + ':' + std::to_string(port);
+    std::cout << "rules pages on " << at << "/rules/<game>/<lang>" << std::endl;
+    std::cout << "JSON API on " << at << "/api/<service>/<method>" << std::endl;
+    http_thread = std::thread([&web] { web.serve(); });
   }
 
   int signal = 0;
@@ -220,7 +233,7 @@ int main(int argc, char** argv) {
   std::cerr << "game-host: " << (signal == SIGINT ? "SIGINT" : "SIGTERM")
             << ", finishing the calls in progress\n";
   if (http_thread.joinable()) {
-    site.stop();
+    web.stop();
     http_thread.join();
   }
   // Watches never end by themselves: close them, then let the calls finish.

@@ -1,9 +1,10 @@
-#include "http_server.h"
+#include "boardgame/host/http_server.h"
 
 #include <algorithm>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
@@ -222,6 +223,9 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     const bool head = request.method() == http::verb::head;
     std::string error;
     HttpRequest q = parsed(request, &error);
+    beast::error_code unknown;
+    const tcp::endpoint remote = stream_.socket().remote_endpoint(unknown);
+    if (!unknown) q.peer = remote.address().to_string() + ":" + std::to_string(remote.port());
     HttpResponse response;
     if (q.target.size() > server_.limits().target_bytes) {
       response.status = 414;
@@ -231,7 +235,18 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
       response.status = 400;
       response.body = error + "\n";
     } else {
-      response = server_.handler()(q);
+      q.body = std::move(parser_->get().body());
+      const unsigned version = request.version();
+      // The answer may come from another thread: it is written on this
+      // connection's strand, and the connection lives until then.
+      server_.handler()(
+          q, [self = shared_from_this(), version, keep_alive, head](HttpResponse answer) {
+            net::post(self->stream_.get_executor(),
+                      [self, answer = std::move(answer), version, keep_alive, head] {
+                        self->answer(answer, version, keep_alive, head);
+                      });
+          });
+      return;
     }
     answer(response, request.version(), keep_alive, head);
   }

@@ -6,7 +6,6 @@
 #include "boardgame/rules/negotiation.h"
 #include "boardgame/rules/page.h"
 #include "boardgame/v1/game_service.pb.h"
-#include "http_server.h"
 
 namespace boardgame::host {
 
@@ -120,17 +119,7 @@ bool publishes_rules(const GamePlugin& plugin) {
 
 }  // namespace
 
-RulesSite::RulesSite(std::vector<GamePlugin> games)
-    : games_(std::move(games)),
-      server_(std::make_unique<HttpServer>([this](const HttpRequest& q) { return route(q); })) {}
-
-RulesSite::~RulesSite() = default;
-
-int RulesSite::bind(const std::string& host, int port) { return server_->bind(host, port); }
-
-void RulesSite::serve() { server_->serve(); }
-
-void RulesSite::stop() { server_->stop(); }
+RulesSite::RulesSite(std::vector<GamePlugin> games) : games_(std::move(games)) {}
 
 HttpResponse RulesSite::route(const HttpRequest& q) const {
   if (q.method != "GET" && q.method != "HEAD") {

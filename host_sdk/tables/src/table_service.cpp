@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "boardgame/host/caller.h"
 #include "boardgame/host/error_status.h"
 #include "call_gate.h"
 #include "table_errors.h"
@@ -57,7 +58,7 @@ template <class Request, class Response, class Send, class Here>
 Unary* routed(TableHost& host, Context* context, const v1::TableRef& ref, const Request* request,
               Response* response, Send send, Here here) {
   std::string elsewhere, table_id;
-  grpc::Status status = host.route(ref, context->peer(), &elsewhere, &table_id);
+  grpc::Status status = host.route(ref, host::caller_of(*context), &elsewhere, &table_id);
   if (status.ok() && elsewhere.empty()) return here();
   Unary* reactor = context->DefaultReactor();
   // One hop at most: a table that moved again is the caller's to call anew.
@@ -135,7 +136,7 @@ class WatchReactor final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
       parsed = request.ParseFromArray(slice.begin(), int(slice.size()));
     std::shared_ptr<TableHost::Watch> watch;
     const grpc::Status status =
-        parsed ? host_.watch(request, context_->peer(), sink, &watch) : malformed_watch();
+        parsed ? host_.watch(request, host::caller_of(*context_), sink, &watch) : malformed_watch();
     std::lock_guard lock(mutex_);
     watch_ = std::move(watch);
     limit_ = queue_.size() + kMaxQueued;
@@ -251,7 +252,7 @@ Unary* TableService::CreateTable(Context* c, const v1::CreateTableRequest* q,
 Unary* TableService::JoinTable(Context* c, const v1::JoinTableRequest* q, v1::SeatResponse* r) {
   return routed(host_, c, q->table(), q, r, BOARDGAME_FORWARD(JoinTable), [&] {
     return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
-      host_.join(*q, c->peer(), std::move(reply));
+      host_.join(*q, host::caller_of(*c), std::move(reply));
     });
   });
 }
@@ -259,7 +260,7 @@ Unary* TableService::JoinTable(Context* c, const v1::JoinTableRequest* q, v1::Se
 Unary* TableService::Rejoin(Context* c, const v1::RejoinRequest* q, v1::SeatResponse* r) {
   return routed(host_, c, q->table(), q, r, BOARDGAME_FORWARD(Rejoin), [&] {
     return changing_call(*gate_, c, r, [this, c, q](Reply<v1::SeatResponse> reply) {
-      host_.rejoin(*q, c->peer(), std::move(reply));
+      host_.rejoin(*q, host::caller_of(*c), std::move(reply));
     });
   });
 }
@@ -315,7 +316,7 @@ Unary* TableService::NextGame(Context* c, const v1::GameRequest* q, v1::TableRes
 Unary* TableService::GetTable(Context* c, const v1::TableRef* q, v1::TableResponse* r) {
   return routed(host_, c, *q, q, r, BOARDGAME_FORWARD(GetTable), [&] {
     Unary* reactor = c->DefaultReactor();
-    reactor->Finish(host::on_the_wire(c, host_.get(*q, c->peer(), r)));
+    reactor->Finish(host::on_the_wire(c, host_.get(*q, host::caller_of(*c), r)));
     return reactor;
   });
 }
@@ -324,7 +325,7 @@ Unary* TableService::ListFinishedGames(Context* c, const v1::TableRef* q,
                                        v1::ListFinishedGamesResponse* r) {
   return routed(host_, c, *q, q, r, BOARDGAME_FORWARD(ListFinishedGames), [&] {
     Unary* reactor = c->DefaultReactor();
-    reactor->Finish(host::on_the_wire(c, host_.finished_games(*q, c->peer(), r)));
+    reactor->Finish(host::on_the_wire(c, host_.finished_games(*q, host::caller_of(*c), r)));
     return reactor;
   });
 }

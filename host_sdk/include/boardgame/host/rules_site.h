@@ -1,5 +1,5 @@
-// The rules pages of every loaded game over HTTP, as game-host --http
-// serves them:
+// The rules pages of every loaded game, as game-host's HTTP server
+// (http_server.h) serves them:
 //
 //   GET /rules/<game>?lang=<tag>[&format=md]
 //   GET /rules/<game>/<tag>[?format=md]
@@ -18,23 +18,16 @@
 #include <vector>
 
 #include "boardgame/host/game_plugin.h"
+#include "boardgame/host/http_server.h"
 
 namespace boardgame::host {
-
-class HttpServer;
-struct HttpRequest;
-struct HttpResponse;
 
 class RulesSite {
  public:
   explicit RulesSite(std::vector<GamePlugin> games);
-  ~RulesSite();
 
-  // Binds host:port (port 0 picks a free one) and returns the port, or -1.
-  int bind(const std::string& host, int port);
-  // Serves until stop() is called from another thread.
-  void serve();
-  void stop();
+  // The answer to a request for any path but the API's.
+  HttpResponse route(const HttpRequest& request) const;
 
   // One response, without a socket: what the server answers for a GET of
   // `path` with query parameters and an Accept-Language header.
@@ -50,10 +43,7 @@ class RulesSite {
   Page index(const std::string& lang, const std::string& accept_language) const;
 
  private:
-  HttpResponse route(const HttpRequest& request) const;
-
   std::vector<GamePlugin> games_;
-  std::unique_ptr<HttpServer> server_;
 };
 
 }  // namespace boardgame::host

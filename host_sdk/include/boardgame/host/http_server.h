@@ -21,6 +21,8 @@ struct HttpRequest {
   std::string path;                               // decoded, without the query
   std::multimap<std::string, std::string> query;  // decoded
   std::map<std::string, std::string> headers;     // names in lower case
+  std::string body;
+  std::string peer;  // the client's address and port
 
   // The first value of a query parameter, or "".
   std::string param(const std::string& name) const;
@@ -48,8 +50,11 @@ class HttpServer {
     std::size_t body_bytes = 64 * 1024;
     std::chrono::seconds idle{30};  // a connection that sends nothing is closed
   };
-  // Answers one request. Called on the server's threads, several at once.
-  using Handler = std::function<HttpResponse(const HttpRequest&)>;
+  // Sends the answer to a request: once, from any thread, now or later.
+  using Respond = std::function<void(HttpResponse)>;
+  // Answers one request. Called on the server's threads, several at once;
+  // it must not block, so a slow answer is given later through `respond`.
+  using Handler = std::function<void(const HttpRequest&, Respond respond)>;
 
   HttpServer(Handler handler, unsigned threads, Limits limits);
   explicit HttpServer(Handler handler) : HttpServer(std::move(handler), 0, Limits{}) {}

@@ -1,0 +1,45 @@
+// The host's gRPC services as JSON over HTTP, for clients that cannot speak
+// gRPC, such as a browser:
+//
+//   POST /api/<package.Service>/<Method>   Content-Type: application/json
+//
+// takes the request message in protobuf's JSON mapping and answers the
+// response message the same way, so the JSON is the .proto schema itself,
+// not a second one. A refusal answers the gRPC status's HTTP equivalent
+// with {"code": "NOT_FOUND", "message": "…", "detail": {ErrorDetail}}.
+//
+// Each call goes to the host's own gRPC server over an in-process channel,
+// through the same checks and limits as a gRPC client's. Streams are not
+// served here.
+#pragma once
+
+#include <grpcpp/channel.h>
+#include <grpcpp/generic/generic_stub.h>
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "boardgame/host/caller.h"
+#include "boardgame/host/http_server.h"
+
+namespace boardgame::host {
+
+class JsonApi {
+ public:
+  static constexpr const char* kPrefix = "/api/";
+
+  // `services`: full names of the services it serves, such as
+  // "boardgame.v1.GameService"; any other is not found.
+  JsonApi(std::shared_ptr<grpc::Channel> host, std::set<std::string> services);
+
+  static bool handles(const HttpRequest& request) { return request.path.rfind(kPrefix, 0) == 0; }
+  void call(const HttpRequest& request, const HttpServer::Respond& respond) const;
+
+ private:
+  const std::set<std::string> services_;
+  std::shared_ptr<grpc::Channel> host_;
+  std::unique_ptr<grpc::GenericStub> stub_;
+};
+
+}  // namespace boardgame::host
