@@ -4,9 +4,10 @@ Usage: json_api_test.py GAME_HOST PLUGIN_DIR
 """
 import http.client
 import json
-import subprocess
 import sys
 import unittest
+
+import http_host
 
 GAME_HOST, PLUGINS = sys.argv[1], sys.argv[2]
 TABLES = "/api/boardgame.v1.TableService/"
@@ -16,21 +17,11 @@ GAMES = "/api/boardgame.v1.GameService/"
 class JsonApi(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.host = subprocess.Popen(
-            [GAME_HOST, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--plugins", PLUGINS,
-             "--store", "memory"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        cls.port = None
-        for line in cls.host.stdout:
-            if line.startswith("JSON API on http://"):
-                cls.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
-                break
-        assert cls.port, "game-host did not announce its JSON API"
+        cls.host, cls.port = http_host.start(GAME_HOST, PLUGINS, "JSON API on http://")
 
     @classmethod
     def tearDownClass(cls):
-        cls.host.terminate()
-        cls.host.wait(timeout=10)
+        http_host.stop(cls.host)
 
     def post(self, path, message, content_type="application/json", conn=None):
         own = conn is None

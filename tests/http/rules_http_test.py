@@ -5,10 +5,11 @@ Usage: rules_http_test.py GAME_HOST PLUGIN_DIR
 import http.client
 import resource
 import socket
-import subprocess
 import sys
 import time
 import unittest
+
+import http_host
 
 GAME_HOST, PLUGINS = sys.argv[1], sys.argv[2]
 
@@ -23,21 +24,11 @@ HELD_CONNECTIONS = max(100, min(1000, _soft - 200))
 class RulesOverHttp(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.host = subprocess.Popen(
-            [GAME_HOST, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--plugins", PLUGINS,
-             "--store", "memory"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        cls.port = None
-        for line in cls.host.stdout:
-            if line.startswith("rules pages on http://"):
-                cls.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
-                break
-        assert cls.port, "game-host did not announce its HTTP port"
+        cls.host, cls.port = http_host.start(GAME_HOST, PLUGINS)
 
     @classmethod
     def tearDownClass(cls):
-        cls.host.terminate()
-        cls.host.wait(timeout=10)
+        http_host.stop(cls.host)
 
     def get(self, path, headers=None):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)

@@ -1,0 +1,21 @@
+"""A game-host with --http for the HTTP tests, started on free ports."""
+import subprocess
+
+
+def start(game_host, plugins, announced="rules pages on http://"):
+    """Starts game-host with a memory store; returns (process, HTTP port)
+    once it has printed the line that starts with `announced`."""
+    host = subprocess.Popen(
+        [game_host, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--plugins", plugins,
+         "--store", "memory"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    for line in host.stdout:
+        if line.startswith(announced):
+            return host, int(line.split("http://127.0.0.1:")[1].split("/")[0])
+    host.kill()
+    raise AssertionError("game-host did not print '%s…'" % announced)
+
+
+def stop(host):
+    host.terminate()
+    host.wait(timeout=10)
