@@ -1,5 +1,17 @@
 """A game-host with --http for the HTTP tests, started on free ports."""
+import resource
 import subprocess
+
+
+def raise_file_limit(wanted=8192):
+    """Lifts this process's limit of open files towards `wanted` (games
+    hosts started after inherit it), and returns the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+    if target > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    return soft
 
 
 def start(game_host, plugins, announced="rules pages on http://"):

@@ -103,15 +103,92 @@ class JsonApi(unittest.TestCase):
         self.assertIn("no service 'boardgame.v1.Secret'", answer["message"])
         response, answer = self.post(TABLES + "Nothing", {})
         self.assertEqual(response.status, 404)
-        response, answer = self.post(TABLES + "Watch", {"table": {"tableId": "x"}})
-        self.assertEqual(response.status, 501)
-        self.assertIn("is a stream", answer["message"])
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         conn.request("GET", GAMES + "ListGames")
         response = conn.getresponse()
         self.assertEqual(response.status, 405)
         self.assertEqual(response.getheader("Allow"), "POST")
         conn.close()
+
+    def open_watch(self, table_ref):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        conn.request("POST", TABLES + "Watch", body=json.dumps({"table": table_ref}),
+                     headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        return conn, response
+
+    @staticmethod
+    def next_event(response):
+        """The next server-sent event: (name, data)."""
+        name, data = "message", None
+        while True:
+            line = response.readline().decode("utf-8")
+            if not line:
+                return None, None
+            line = line.rstrip("\n")
+            if not line:
+                return name, data
+            field, _, value = line.partition(": ")
+            if field == "event":
+                name = value
+            elif field == "data":
+                data = json.loads(value)
+
+    def test_a_watch_streams_every_event_once_in_order(self):
+        created = self.call(TABLES + "CreateTable", {
+            "gameId": "tictactoe", "seats": [{"kind": "PERSON"}, {"kind": "PERSON"}],
+            "player": {"name": "Ana", "deviceId": "device-ana-000000002"}})
+        code = created["table"]["inviteCode"]
+        conn, stream = self.open_watch({"inviteCode": code})
+        self.assertEqual(stream.status, 200)
+        self.assertEqual(stream.getheader("Content-Type"), "text/event-stream")
+        name, snapshot = self.next_event(stream)
+        self.assertEqual(snapshot["kind"], "SNAPSHOT")
+        tokens = {created["ticket"]["seat"]: created["ticket"]["token"]}
+        joined = self.call(TABLES + "JoinTable", {
+            "table": {"inviteCode": code},
+            "player": {"name": "Bruno", "deviceId": "device-bruno-0000002"}})
+        tokens[joined["ticket"]["seat"]] = joined["ticket"]["token"]
+        table, played = joined["table"], 0
+        while table["phase"] == "PLAYING":
+            state = table["state"]
+            moves = self.call(GAMES + "ListMoves", {"state": state})["moves"]
+            table = self.call(TABLES + "Play", {
+                "tableId": table["tableId"], "token": tokens[state["seatToMove"]],
+                "gameNumber": state.get("gameNumber", 0),
+                "moveNumber": table["nextMoveNumber"], "moveId": moves[0].get("id", 0)})["table"]
+            played += 1
+        versions, moves_seen, kinds = [int(snapshot["version"])], 0, []
+        while kinds[-1:] != ["GAME_OVER"]:
+            name, event = self.next_event(stream)
+            self.assertEqual(name, "message", event)
+            versions.append(int(event["version"]))
+            kinds.append(event["kind"])
+            moves_seen += event["kind"] == "MOVE"
+        self.assertEqual(versions, list(range(versions[0], versions[0] + len(versions))))
+        self.assertEqual(moves_seen, played)
+        conn.close()
+
+    def test_a_refused_watch_is_a_plain_refusal(self):
+        conn, response = self.open_watch({"tableId": "no-such-table"})
+        self.assertEqual(response.status, 404)
+        self.assertEqual(json.loads(response.read())["detail"]["reason"], "unknown_table")
+        conn.close()
+
+    def test_watchers_that_hang_up_are_let_go(self):
+        created = self.call(TABLES + "CreateTable", {
+            "gameId": "uttt", "seats": [{"kind": "PERSON"}, {"kind": "PERSON"}],
+            "player": {"name": "Ana", "deviceId": "device-ana-000000003"}})
+        ref = {"tableId": created["table"]["tableId"]}
+        # More watchers than the host lets one table have (64), one after
+        # another: each that hangs up frees its place.
+        for _ in range(80):
+            conn, stream = self.open_watch(ref)
+            self.assertEqual(stream.status, 200)
+            self.assertEqual(self.next_event(stream)[1]["kind"], "SNAPSHOT")
+            conn.close()
+        table = self.call(TABLES + "GetTable", ref)
+        self.assertEqual(table["table"]["tableId"], ref["tableId"])
 
     def test_invite_guesses_count_per_http_client(self):
         # Every API call shares one in-process channel; guesses still count

@@ -3,7 +3,6 @@
 Usage: rules_http_test.py GAME_HOST PLUGIN_DIR
 """
 import http.client
-import resource
 import socket
 import sys
 import time
@@ -14,11 +13,7 @@ import http_host
 GAME_HOST, PLUGINS = sys.argv[1], sys.argv[2]
 
 # Room for the held connections, here and in the game-host started below.
-_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-if _hard == resource.RLIM_INFINITY or _hard > _soft:
-    _soft = 8192 if _hard == resource.RLIM_INFINITY else min(_hard, 8192)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (_soft, _hard))
-HELD_CONNECTIONS = max(100, min(1000, _soft - 200))
+HELD_CONNECTIONS = max(100, min(1000, http_host.raise_file_limit() - 200))
 
 
 class RulesOverHttp(unittest.TestCase):

@@ -31,7 +31,8 @@ int hex_value(char c) {
 
 // Every answer carries these: nothing on a page may run a script or load
 // from elsewhere, be framed, or be read as another type than it says.
-void secure(http::response<http::string_body>& response) {
+template <class Body>
+void secure(http::response<Body>& response) {
   response.set("Content-Security-Policy",
                "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
                "base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
@@ -252,6 +253,7 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
   }
 
   void answer(const HttpResponse& a, unsigned version, bool keep_alive, bool head) {
+    if (a.open && !head) return stream(a, version);
     response_ = {};
     response_.version(version);
     response_.result(static_cast<unsigned>(a.status));
@@ -272,6 +274,69 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
   void close() {
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  }
+
+  class Parts : public HttpStream {
+   public:
+    explicit Parts(std::shared_ptr<Connection> connection) : connection_(std::move(connection)) {}
+
+    void write(std::string bytes, std::function<void(bool ok)> written) override {
+      auto kept = std::make_shared<std::string>(std::move(bytes));
+      auto connection = connection_;
+      net::post(
+          connection->stream_.get_executor(), [connection, kept, written = std::move(written)] {
+            net::async_write(connection->stream_.socket(), net::buffer(*kept),
+                             [kept, written](beast::error_code ec, std::size_t) { written(!ec); });
+          });
+    }
+
+    void close() override {
+      auto connection = connection_;
+      net::post(connection->stream_.get_executor(), [connection] {
+        beast::error_code ignored;
+        connection->stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+        connection->stream_.socket().close(ignored);
+      });
+    }
+
+   private:
+    std::shared_ptr<Connection> connection_;
+  };
+
+  // The head of a response in parts, then the parts as they come. The
+  // connection is the response's to the end: no request follows it.
+  void stream(const HttpResponse& a, unsigned version) {
+    auto head = std::make_shared<http::response<http::empty_body>>();
+    head->version(version);
+    head->result(static_cast<unsigned>(a.status));
+    head->set(http::field::content_type, a.content_type);
+    head->set(http::field::cache_control, "no-store");
+    for (const auto& [name, value] : a.headers) head->set(name, value);
+    secure(*head);
+    head->keep_alive(false);
+    stream_.expires_never();  // a quiet stream is not an idle connection
+    auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*head);
+    http::async_write_header(stream_, *serializer,
+                             [self = shared_from_this(), head, serializer, open = a.open,
+                              gone = a.gone](beast::error_code ec, std::size_t) {
+                               if (ec) {
+                                 self->close();
+                                 if (gone) gone();
+                                 return;
+                               }
+                               self->watch_for_hang_up(gone);
+                               open(std::make_shared<Parts>(self));
+                             });
+  }
+
+  // A client never sends more on a stream's connection: a read that ends
+  // says it has gone.
+  void watch_for_hang_up(std::function<void()> gone) {
+    stream_.async_read_some(buffer_.prepare(512),
+                            [self = shared_from_this(), gone](beast::error_code, std::size_t) {
+                              self->close();
+                              if (gone) gone();
+                            });
   }
 
   beast::tcp_stream stream_;

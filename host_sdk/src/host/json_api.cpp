@@ -7,6 +7,7 @@
 #include <grpcpp/support/byte_buffer.h>
 
 #include <chrono>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "boardgame/host/error_status.h"
@@ -86,31 +87,161 @@ struct Call {
   HttpServer::Respond respond;
 };
 
-void answer(Call& call, const grpc::Status& status) {
-  const pb::util::JsonPrintOptions printing;
-  if (!status.ok()) {
-    std::string detail_json;
-    const auto& trailers = call.context.GetServerTrailingMetadata();
-    auto found = trailers.find(kErrorDetailKey);
-    v1::ErrorDetail detail;
-    if (found != trailers.end() &&
-        detail.ParseFromArray(found->second.data(), static_cast<int>(found->second.size())))
-      (void)pb::util::MessageToJsonString(detail, &detail_json, printing);
-    return call.respond(refusal(status.error_code(), status.error_message(), detail_json));
-  }
-  std::unique_ptr<pb::Message> response = new_message(call.method->output_type());
+std::string bytes_of(const grpc::ByteBuffer& buffer) {
   std::vector<grpc::Slice> slices;
   std::string bytes;
-  if (call.response.Dump(&slices).ok())
+  if (buffer.Dump(&slices).ok())
     for (const grpc::Slice& slice : slices)
       bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  return bytes;
+}
+
+// The message of type `type` in `buffer`, in JSON; empty if unreadable.
+std::string json_of(const pb::Descriptor* type, const grpc::ByteBuffer& buffer) {
+  std::unique_ptr<pb::Message> message = new_message(type);
   std::string text;
-  if (!response || !response->ParseFromString(bytes) ||
-      !pb::util::MessageToJsonString(*response, &text, printing).ok())
+  if (!message || !message->ParseFromString(bytes_of(buffer)) ||
+      !pb::util::MessageToJsonString(*message, &text, pb::util::JsonPrintOptions()).ok())
+    return "";
+  return text;
+}
+
+// The refusal of a failed call, with the ErrorDetail its trailers carry.
+HttpResponse refusal_of(const grpc::ClientContext& context, const grpc::Status& status) {
+  std::string detail_json;
+  const auto& trailers = context.GetServerTrailingMetadata();
+  auto found = trailers.find(kErrorDetailKey);
+  v1::ErrorDetail detail;
+  if (found != trailers.end() &&
+      detail.ParseFromArray(found->second.data(), static_cast<int>(found->second.size())))
+    (void)pb::util::MessageToJsonString(detail, &detail_json, pb::util::JsonPrintOptions());
+  return refusal(status.error_code(), status.error_message(), detail_json);
+}
+
+void answer(Call& call, const grpc::Status& status) {
+  if (!status.ok()) return call.respond(refusal_of(call.context, status));
+  std::string text = json_of(call.method->output_type(), call.response);
+  if (text.empty())
     return call.respond(refusal(grpc::INTERNAL, "the host's answer could not be read as " +
                                                     call.method->output_type()->full_name()));
   call.respond(json(200, std::move(text)));
 }
+
+// A stream of the host's (Watch) relayed as server-sent events: each message
+// one `data:` line of JSON, and at the end an `end` event whose data is the
+// call's refusal, or {}. The next message is read only once the last is
+// written, so a client that reads slowly slows only its own stream, which
+// the host then ends as it ends any slow watcher's. A hold keeps the call
+// from finishing while a message is on its way to the client.
+class Relay : public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>,
+              public std::enable_shared_from_this<Relay> {
+ public:
+  Relay(const pb::MethodDescriptor* method, HttpServer::Respond respond)
+      : method_(method), respond_(std::move(respond)) {}
+
+  grpc::ClientContext& context() { return context_; }
+  grpc::ByteBuffer& request() { return request_; }
+
+  // Once the stub has prepared the call. The relay keeps itself until the
+  // call is done; the HTTP side keeps it while it holds its callbacks.
+  void start() {
+    self_ = shared_from_this();
+    StartWriteLast(&request_, grpc::WriteOptions());
+    StartRead(&response_);
+    StartCall();
+  }
+
+  void OnReadDone(bool ok) override {
+    if (!ok) return;  // the stream ended: OnDone follows
+    AddHold();        // until the message is written
+    std::string event = "data: " + json_of(method_->output_type(), response_) + "\n\n";
+    std::unique_lock lock(mutex_);
+    if (stream_) {
+      lock.unlock();
+      return send(std::move(event));
+    }
+    // The first message opens the response: until then a refusal is still
+    // answered as a plain one.
+    responded_ = true;
+    pending_ = std::move(event);
+    lock.unlock();
+    // Whichever way the opening ends, the hold goes with it, and a client
+    // that never got the head ends the call.
+    auto opening = std::shared_ptr<Relay>(shared_from_this(), this);
+    auto guard = std::shared_ptr<void>(nullptr, [opening](void*) { opening->opening_over(); });
+    HttpResponse head;
+    head.content_type = "text/event-stream";
+    head.open = [self = shared_from_this(), guard](std::shared_ptr<HttpStream> stream) {
+      self->opened(std::move(stream));
+    };
+    head.gone = [self = shared_from_this()] { self->context_.TryCancel(); };
+    respond_(std::move(head));
+  }
+
+  void OnDone(const grpc::Status& status) override {
+    std::shared_ptr<Relay> keep = std::move(self_);
+    std::unique_lock lock(mutex_);
+    if (!responded_) {
+      lock.unlock();
+      respond_(status.ok() ? json(200, "{}") : refusal_of(context_, status));
+      return;
+    }
+    std::shared_ptr<HttpStream> stream = stream_;
+    lock.unlock();
+    if (!stream) return;  // the client never got the head
+    const std::string end = status.ok() ? "{}\n" : refusal_of(context_, status).body;
+    stream->write("event: end\ndata: " + end + "\n", [stream](bool) { stream->close(); });
+  }
+
+ private:
+  void opened(std::shared_ptr<HttpStream> stream) {
+    std::string first;
+    {
+      std::lock_guard lock(mutex_);
+      stream_ = std::move(stream);
+      first = std::move(pending_);
+    }
+    send(std::move(first));
+  }
+
+  // The head was written (then `opened` has sent the first message), or
+  // the client is gone and the first message with it.
+  void opening_over() {
+    bool sent;
+    {
+      std::lock_guard lock(mutex_);
+      sent = stream_ != nullptr;
+    }
+    if (sent) return;
+    context_.TryCancel();
+    RemoveHold();
+  }
+
+  void send(std::string event) {
+    std::shared_ptr<HttpStream> stream;
+    {
+      std::lock_guard lock(mutex_);
+      stream = stream_;
+    }
+    stream->write(std::move(event), [self = shared_from_this()](bool ok) {
+      if (ok)
+        self->StartRead(&self->response_);
+      else
+        self->context_.TryCancel();
+      self->RemoveHold();
+    });
+  }
+
+  const pb::MethodDescriptor* method_;
+  const HttpServer::Respond respond_;
+  grpc::ClientContext context_;
+  grpc::ByteBuffer request_, response_;
+  std::shared_ptr<Relay> self_;  // until OnDone
+  std::mutex mutex_;
+  bool responded_ = false;  // the head has been asked for
+  std::shared_ptr<HttpStream> stream_;
+  std::string pending_;  // the first message, until the head is written
+};
 
 }  // namespace
 
@@ -133,10 +264,10 @@ void JsonApi::call(const HttpRequest& request, const HttpServer::Respond& respon
   if (!method)
     return respond(refusal(
         grpc::NOT_FOUND, service->full_name() + " has no method '" + name.substr(slash + 1) + "'"));
-  if (method->client_streaming() || method->server_streaming())
-    return respond(
-        refusal(grpc::UNIMPLEMENTED, service->full_name() + "/" + method->name() +
-                                         " is a stream, and streams are not served as JSON"));
+  if (method->client_streaming())
+    return respond(refusal(grpc::UNIMPLEMENTED, service->full_name() + "/" + method->name() +
+                                                    " takes a stream of requests, which HTTP "
+                                                    "clients cannot send here"));
   if (request.method != "POST") {
     HttpResponse refused = refusal(grpc::INVALID_ARGUMENT, "call a method with POST");
     refused.status = 405;
@@ -159,16 +290,24 @@ void JsonApi::call(const HttpRequest& request, const HttpServer::Respond& respon
     return respond(refusal(grpc::INVALID_ARGUMENT, "the body is not a " +
                                                        method->input_type()->full_name() +
                                                        " in JSON: " + parsed.ToString()));
+  const std::string path = "/" + service->full_name() + "/" + method->name();
+  const std::string bytes = message->SerializeAsString();
+  grpc::Slice slice(bytes);
+  if (method->server_streaming()) {
+    auto relay = std::make_shared<Relay>(method, respond);
+    relay->request() = grpc::ByteBuffer(&slice, 1);
+    if (!request.peer.empty())
+      relay->context().AddMetadata(kHttpPeerKey, http_peer_claim(request.peer));
+    stub_->PrepareBidiStreamingCall(&relay->context(), path, grpc::StubOptions(), relay.get());
+    return relay->start();
+  }
   auto call = std::make_shared<Call>();
   call->method = method;
   call->respond = respond;
-  const std::string bytes = message->SerializeAsString();
-  grpc::Slice slice(bytes);
   call->request = grpc::ByteBuffer(&slice, 1);
   call->context.set_deadline(std::chrono::system_clock::now() + kCallDeadline);
   if (!request.peer.empty()) call->context.AddMetadata(kHttpPeerKey, http_peer_claim(request.peer));
-  stub_->UnaryCall(&call->context, "/" + service->full_name() + "/" + method->name(),
-                   grpc::StubOptions(), &call->request, &call->response,
+  stub_->UnaryCall(&call->context, path, grpc::StubOptions(), &call->request, &call->response,
                    [call](grpc::Status status) { answer(*call, status); });
 }
 

@@ -30,11 +30,28 @@ struct HttpRequest {
   std::string header(const std::string& lower_case_name) const;
 };
 
+// A response sent in parts as they come, such as a stream of events.
+// Writes are taken one at a time: the next once the last is written.
+class HttpStream {
+ public:
+  virtual ~HttpStream() = default;
+  // `written(true)` once `bytes` are sent, or `written(false)` when the
+  // client has gone; either from the server's threads.
+  virtual void write(std::string bytes, std::function<void(bool ok)> written) = 0;
+  // Ends the response and its connection.
+  virtual void close() = 0;
+};
+
 struct HttpResponse {
   int status = 200;
   std::string content_type = "text/plain; charset=utf-8";
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
+  // Set for a response sent in parts: the head goes first, with no length
+  // (the connection's end ends the body), then `open` gets the stream to
+  // write the rest to, and `gone` runs once if the client hangs up first.
+  std::function<void(std::shared_ptr<HttpStream>)> open;
+  std::function<void()> gone;
 };
 
 // "%2F" -> "/", and in a query "+" -> " ". False for a broken escape.

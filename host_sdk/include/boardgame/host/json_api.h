@@ -8,9 +8,12 @@
 // not a second one. A refusal answers the gRPC status's HTTP equivalent
 // with {"code": "NOT_FOUND", "message": "…", "detail": {ErrorDetail}}.
 //
+// A method that answers a stream (Watch) answers server-sent events: one
+// `data:` line of JSON per message, then `event: end` with the refusal that
+// ended it, or {}.
+//
 // Each call goes to the host's own gRPC server over an in-process channel,
-// through the same checks and limits as a gRPC client's. Streams are not
-// served here.
+// through the same checks and limits as a gRPC client's.
 #pragma once
 
 #include <grpcpp/channel.h>
