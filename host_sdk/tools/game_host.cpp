@@ -232,12 +232,14 @@ int main(int argc, char** argv) {
   sigwait(&stop_signals, &signal);
   std::cerr << "game-host: " << (signal == SIGINT ? "SIGINT" : "SIGTERM")
             << ", finishing the calls in progress\n";
+  // Watches never end by themselves: close them, then let the calls finish.
+  table_host->shutdown();
   if (http_thread.joinable()) {
+    // The browsers' streams have ended with the watches: let them say so.
+    api.drain(std::chrono::seconds(5));
     web.stop();
     http_thread.join();
   }
-  // Watches never end by themselves: close them, then let the calls finish.
-  table_host->shutdown();
   running.server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   running.server->Wait();
   std::cerr << "game-host: stopped\n";

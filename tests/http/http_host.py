@@ -1,6 +1,7 @@
 """A game-host with --http for the HTTP tests, started on free ports."""
 import resource
 import subprocess
+import tempfile
 
 
 def raise_file_limit(wanted=8192):
@@ -17,10 +18,12 @@ def raise_file_limit(wanted=8192):
 def start(game_host, plugins, announced="rules pages on http://"):
     """Starts game-host with a memory store; returns (process, HTTP port)
     once it has printed the line that starts with `announced`."""
+    log = tempfile.TemporaryFile(mode="w+")
     host = subprocess.Popen(
         [game_host, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--plugins", plugins,
          "--store", "memory"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    host.log = log
     for line in host.stdout:
         if line.startswith(announced):
             return host, int(line.split("http://127.0.0.1:")[1].split("/")[0])
@@ -29,5 +32,13 @@ def start(game_host, plugins, announced="rules pages on http://"):
 
 
 def stop(host):
+    """Stops the host and checks that it stopped cleanly (under the
+    sanitizers, that includes their verdict)."""
     host.terminate()
-    host.wait(timeout=10)
+    code = host.wait(timeout=30)
+    host.log.seek(0)
+    log = host.log.read()
+    host.log.close()
+    host.stdout.close()
+    if code != 0:
+        raise AssertionError("game-host exited with %d:\n%s" % (code, log[-4000:]))

@@ -190,6 +190,29 @@ class JsonApi(unittest.TestCase):
         table = self.call(TABLES + "GetTable", ref)
         self.assertEqual(table["table"]["tableId"], ref["tableId"])
 
+    def test_a_stopping_host_ends_every_stream_and_says_so(self):
+        host, port = http_host.start(GAME_HOST, PLUGINS, "JSON API on http://")
+        streams = []
+        try:
+            own = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            _, created = self.post(TABLES + "CreateTable", {
+                "gameId": "uttt", "seats": [{"kind": "PERSON"}, {"kind": "CPU"}],
+                "player": {"name": "Ana", "deviceId": "device-ana-000000004"}}, conn=own)
+            own.close()
+            for _ in range(40):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("POST", TABLES + "Watch",
+                             body=json.dumps({"table": {"tableId": created["table"]["tableId"]}}),
+                             headers={"Content-Type": "application/json"})
+                response = conn.getresponse()
+                self.assertEqual(self.next_event(response)[1]["kind"], "SNAPSHOT")
+                streams.append((conn, response))
+        finally:
+            http_host.stop(host)  # exits 0, and under ASan with no leak
+        for conn, response in streams:
+            self.assertIn(b"event: end", response.read())
+            conn.close()
+
     def test_invite_guesses_count_per_http_client(self):
         # Every API call shares one in-process channel; guesses still count
         # per client (the host allows 10), not for all of them.

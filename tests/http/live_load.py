@@ -163,6 +163,7 @@ async def main(args):
               % (rss_idle, rss_held, rss_after))
         for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         ok = held == len(tasks) and missing == 0 and repeated == 0
         print("PASS" if ok else "FAIL")
         return 0 if ok else 1

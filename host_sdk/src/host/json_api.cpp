@@ -136,8 +136,17 @@ void answer(Call& call, const grpc::Status& status) {
 class Relay : public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>,
               public std::enable_shared_from_this<Relay> {
  public:
-  Relay(const pb::MethodDescriptor* method, HttpServer::Respond respond)
-      : method_(method), respond_(std::move(respond)) {}
+  Relay(const pb::MethodDescriptor* method, HttpServer::Respond respond,
+        std::shared_ptr<JsonApi::Streams> streams)
+      : method_(method), respond_(std::move(respond)), streams_(std::move(streams)) {
+    std::lock_guard lock(streams_->mutex);
+    ++streams_->count;
+  }
+  ~Relay() override {
+    std::lock_guard lock(streams_->mutex);
+    --streams_->count;
+    streams_->ended.notify_all();
+  }
 
   grpc::ClientContext& context() { return context_; }
   grpc::ByteBuffer& request() { return request_; }
@@ -234,6 +243,7 @@ class Relay : public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>
 
   const pb::MethodDescriptor* method_;
   const HttpServer::Respond respond_;
+  const std::shared_ptr<JsonApi::Streams> streams_;
   grpc::ClientContext context_;
   grpc::ByteBuffer request_, response_;
   std::shared_ptr<Relay> self_;  // until OnDone
@@ -294,7 +304,7 @@ void JsonApi::call(const HttpRequest& request, const HttpServer::Respond& respon
   const std::string bytes = message->SerializeAsString();
   grpc::Slice slice(bytes);
   if (method->server_streaming()) {
-    auto relay = std::make_shared<Relay>(method, respond);
+    auto relay = std::make_shared<Relay>(method, respond, streams_);
     relay->request() = grpc::ByteBuffer(&slice, 1);
     if (!request.peer.empty())
       relay->context().AddMetadata(kHttpPeerKey, http_peer_claim(request.peer));
@@ -309,6 +319,11 @@ void JsonApi::call(const HttpRequest& request, const HttpServer::Respond& respon
   if (!request.peer.empty()) call->context.AddMetadata(kHttpPeerKey, http_peer_claim(request.peer));
   stub_->UnaryCall(&call->context, path, grpc::StubOptions(), &call->request, &call->response,
                    [call](grpc::Status status) { answer(*call, status); });
+}
+
+void JsonApi::drain(std::chrono::milliseconds limit) const {
+  std::unique_lock lock(streams_->mutex);
+  streams_->ended.wait_for(lock, limit, [this] { return streams_->count == 0; });
 }
 
 }  // namespace boardgame::host

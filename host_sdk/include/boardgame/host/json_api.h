@@ -19,7 +19,10 @@
 #include <grpcpp/channel.h>
 #include <grpcpp/generic/generic_stub.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 
@@ -39,10 +42,23 @@ class JsonApi {
   static bool handles(const HttpRequest& request) { return request.path.rfind(kPrefix, 0) == 0; }
   void call(const HttpRequest& request, const HttpServer::Respond& respond) const;
 
+  // Waits, at most `limit`, until every stream relayed has ended and said so
+  // to its client: at shutdown, once the host has ended its streams and
+  // before the HTTP server stops.
+  void drain(std::chrono::milliseconds limit) const;
+
+  // The streams being relayed.
+  struct Streams {
+    std::mutex mutex;
+    std::condition_variable ended;
+    int count = 0;
+  };
+
  private:
   const std::set<std::string> services_;
   std::shared_ptr<grpc::Channel> host_;
   std::unique_ptr<grpc::GenericStub> stub_;
+  const std::shared_ptr<Streams> streams_ = std::make_shared<Streams>();
 };
 
 }  // namespace boardgame::host
