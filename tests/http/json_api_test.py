@@ -96,6 +96,10 @@ class JsonApi(unittest.TestCase):
         self.assertIn("the body is not a boardgame.v1.TableRef in JSON", answer["message"])
         response, answer = self.post(TABLES + "GetTable", "{not json")
         self.assertEqual(response.status, 400)
+        for bad in [b'{"gameId": "\xff\xfe"}', b'{"gameId\xff": "uttt"}']:
+            response, answer = self.post(GAMES + "Setup", bad)
+            self.assertEqual(response.status, 400, bad)
+            self.assertIn("the body is not a boardgame.v1.SetupRequest in JSON", answer["message"])
         response, answer = self.post(TABLES + "GetTable", {}, content_type="text/plain")
         self.assertEqual(response.status, 415)
         response, answer = self.post("/api/boardgame.v1.Secret/Do", {})

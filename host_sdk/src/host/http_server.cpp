@@ -240,14 +240,20 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
       const unsigned version = request.version();
       // The answer may come from another thread: it is written on this
       // connection's strand, and the connection lives until then.
-      server_.handler()(
-          q, [self = shared_from_this(), version, keep_alive, head](HttpResponse answer) {
-            net::post(self->stream_.get_executor(),
-                      [self, answer = std::move(answer), version, keep_alive, head] {
-                        self->answer(answer, version, keep_alive, head);
-                      });
-          });
-      return;
+      try {
+        server_.handler()(
+            q, [self = shared_from_this(), version, keep_alive, head](HttpResponse answer) {
+              net::post(self->stream_.get_executor(),
+                        [self, answer = std::move(answer), version, keep_alive, head] {
+                          self->answer(answer, version, keep_alive, head);
+                        });
+            });
+        return;
+      } catch (const std::exception& e) {
+        // A handler's bug costs its request, never the host.
+        response.status = 500;
+        response.body = std::string("the host could not answer: ") + e.what() + "\n";
+      }
     }
     answer(response, request.version(), keep_alive, head);
   }

@@ -72,7 +72,9 @@ HttpResponse refusal(grpc::StatusCode code, const std::string& message,
                      const std::string& detail_json = "") {
   nlohmann::json body = {{"code", status_name(code)}, {"message", message}};
   if (!detail_json.empty()) body["detail"] = nlohmann::json::parse(detail_json, nullptr, false);
-  return json(http_status(code), body.dump());
+  // A message may quote bytes of the request that are not UTF-8.
+  return json(http_status(code),
+              body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 std::unique_ptr<pb::Message> new_message(const pb::Descriptor* type) {
