@@ -44,7 +44,8 @@ install(TARGETS boardgame_abi boardgame_proto club_rules boardgame_plugin_sdk bo
 # game-host's HTTP server is not part of the SDK.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/host_sdk/include/ ${PROJECT_SOURCE_DIR}/host_sdk/rules/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev
-  PATTERN rules_site.h EXCLUDE PATTERN http_server.h EXCLUDE PATTERN json_api.h EXCLUDE)
+  PATTERN rules_site.h EXCLUDE PATTERN http_server.h EXCLUDE PATTERN json_api.h EXCLUDE
+  PATTERN web_files.h EXCLUDE)
 install(DIRECTORY ${PROJECT_BINARY_DIR}/proto/boardgame
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev
   FILES_MATCHING PATTERN "*.pb.h")

@@ -1,7 +1,7 @@
 // game-host: serves every game plugin of a folder over gRPC, and keeps the
 // tables people play at (docs/tables.md).
 //
-//     game-host --listen 127.0.0.1:50051 [--plugins DIR] [--http 127.0.0.1:8080]
+//     game-host --listen 127.0.0.1:50051 [--plugins DIR] [--http 127.0.0.1:8080 [--web DIR]]
 //               [--store sqlite:PATH | --store postgresql://… | --store memory]
 //               [--club-host-id ID --advertise HOST:PORT]   (several hosts on one PostgreSQL)
 #include <pthread.h>
@@ -14,11 +14,12 @@
 #include <optional>
 #include <thread>
 
-#include "boardgame/host/loader.h"
 #include "boardgame/host/http_server.h"
 #include "boardgame/host/json_api.h"
+#include "boardgame/host/loader.h"
 #include "boardgame/host/rules_site.h"
 #include "boardgame/host/server.h"
+#include "boardgame/host/web_files.h"
 #include "boardgame/tables/table_service.h"
 
 namespace {
@@ -65,7 +66,12 @@ int main(int argc, char** argv) {
                  "plugins/ beside a build tree's bin/)");
   std::string http;
   app.add_option("--http", http,
-                 "also serve the rules pages over HTTP on address:port (/rules/<game>/<lang>)");
+                 "also serve over HTTP on address:port: the rules pages (/rules/<game>/<lang>), "
+                 "the JSON API (/api/) and the browser client (/play/)");
+  std::string web_folder;
+  app.add_option("--web", web_folder,
+                 "folder of the browser client's built files (default: web/ beside a build "
+                 "tree's bin/, or the installed one)");
   app.add_option("--max-message-bytes", options.max_message_bytes,
                  "largest request or response accepted")
       ->capture_default_str()
@@ -114,6 +120,12 @@ int main(int argc, char** argv) {
   app.add_option("--cpu-ms", tables.cpu_ms, "thinking time of the CPU's seats per move")
       ->capture_default_str()
       ->check(CLI::Range(1, 60'000));
+  double clock_rate = 1.0;
+  app.add_option("--clock-rate", clock_rate,
+                 "for demos and tests: the tables' clocks (turns, grace, expiry) run this many "
+                 "times as fast")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 1000.0));
   app.add_option("--stand-in-ms", tables.stand_in_ms,
                  "thinking time of the CPU when it moves for an absent or out-of-time player")
       ->capture_default_str()
@@ -159,6 +171,29 @@ int main(int argc, char** argv) {
     std::cerr << "game-host: --http takes address:port, such as 127.0.0.1:8080\n";
     return 2;
   }
+  std::optional<boardgame::host::WebFiles> web_files;
+  const bool web_named = app.count("--web") > 0;
+  if (web_named && !http_port) {
+    std::cerr << "game-host: --web is served by the HTTP server: add --http ADDRESS:PORT\n";
+    return 2;
+  }
+  if (http_port) {
+    if (!web_named) web_folder = boardgame::host::WebFiles::default_folder();
+    if (web_folder.empty() && !web_named) {
+      std::cerr << "game-host: no browser client found beside this program; serving none "
+                   "(name its folder with --web)\n";
+    } else {
+      try {
+        web_files.emplace(web_folder);
+      } catch (const std::exception& e) {
+        std::cerr << "game-host: cannot serve the browser client: " << e.what() << "\n";
+        // A broken default is a broken install, not a wrong command line.
+        return web_named ? 2 : 1;
+      }
+      std::cerr << "game-host: browser client from " << web_folder << " ("
+                << web_files->file_count() << " files)\n";
+    }
+  }
   tables.idle_expiry_ms = idle_expiry_s * 1000;
   const bool in_club = !club.host_id.empty();
   if (in_club) {
@@ -178,7 +213,7 @@ int main(int argc, char** argv) {
   boardgame::host::RulesSite site(loaded.games);
   const std::vector<boardgame::host::GamePlugin> table_games = loaded.games;
   boardgame::host::GameService service(std::move(loaded.games));
-  const boardgame::tables::SystemClock clock;
+  const boardgame::tables::SystemClock clock(clock_rate);
   std::unique_ptr<boardgame::tables::TableHost> table_host;
   try {
     std::unique_ptr<boardgame::tables::TableStore> opened =
@@ -205,13 +240,16 @@ int main(int argc, char** argv) {
   }
   std::cout << "listening on " << host_part(options.listen) << ':' << running.port << std::endl;
   // The JSON API calls this host's own services, through their checks.
-  const boardgame::host::JsonApi api(
-      running.server->InProcessChannel(grpc::ChannelArguments()),
-      {boardgame::v1::GameService::service_full_name(),
-       boardgame::v1::TableService::service_full_name()});
+  const boardgame::host::JsonApi api(running.server->InProcessChannel(grpc::ChannelArguments()),
+                                     {boardgame::v1::GameService::service_full_name(),
+                                      boardgame::v1::TableService::service_full_name()});
   boardgame::host::HttpServer web([&](const boardgame::host::HttpRequest& request,
                                       boardgame::host::HttpServer::Respond respond) {
     if (boardgame::host::JsonApi::handles(request)) return api.call(request, respond);
+    if (web_files) {
+      if (std::optional<boardgame::host::HttpResponse> file = web_files->route(request))
+        return respond(std::move(*file));
+    }
     respond(site.route(request));
   });
   std::thread http_thread;
@@ -225,6 +263,7 @@ int main(int argc, char** argv) {
     const std::string at = "http://" + host_part(http) + ':' + std::to_string(port);
     std::cout << "rules pages on " << at << "/rules/<game>/<lang>" << std::endl;
     std::cout << "JSON API on " << at << "/api/<service>/<method>" << std::endl;
+    if (web_files) std::cout << "web client on " << at << "/play/" << std::endl;
     http_thread = std::thread([&web] { web.serve(); });
   }
 

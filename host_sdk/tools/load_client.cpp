@@ -5,8 +5,9 @@
 #include <algorithm>
 #include <limits>
 
-#include "boardgame/host/status_names.h"
+#include "boardgame/host/error_status.h"
 #include "boardgame/host/game_service.h"
+#include "boardgame/host/status_names.h"
 #include "boardgame/v1/error_detail.pb.h"
 
 namespace host_tools {
@@ -74,12 +75,7 @@ bool LoadClient::call(Method method, Rpc<Request, Response> rpc, const Request& 
   const grpc::Status status = (stub_.get()->*rpc)(&context, request, response);
   tally_.times[std::size_t(method)].add(began, Clock::now());
 
-  v1::ErrorDetail detail;
-  if (!status.ok()) {
-    const auto& trailers = context.GetServerTrailingMetadata();
-    if (auto it = trailers.find(boardgame::host::kErrorDetailKey); it != trailers.end())
-      detail.ParseFromArray(it->second.data(), int(it->second.size()));
-  }
+  const v1::ErrorDetail detail = boardgame::host::error_detail_of(context);
   const bool as_expected =
       status.error_code() == expect.code &&
       (status.ok() ||

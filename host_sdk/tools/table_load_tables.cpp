@@ -6,6 +6,7 @@
 
 #include <google/protobuf/arena.h>
 
+#include "boardgame/host/error_status.h"
 #include "boardgame/host/game_service.h"
 #include "boardgame/host/status_names.h"
 #include "boardgame/v1/error_detail.pb.h"
@@ -25,15 +26,6 @@ constexpr std::size_t kPlaysKept = 4096;
 std::string describe_status(const grpc::Status& status, const v1::ErrorDetail& detail) {
   return status_name(status.error_code()) + (detail.reason().empty() ? "" : " " + detail.reason()) +
          (status.error_message().empty() ? "" : ": " + status.error_message());
-}
-
-v1::ErrorDetail detail_of(const grpc::ClientContext& context, const grpc::Status& status) {
-  v1::ErrorDetail detail;
-  if (status.ok()) return detail;
-  const auto& trailers = context.GetServerTrailingMetadata();
-  if (auto it = trailers.find(boardgame::host::kErrorDetailKey); it != trailers.end())
-    detail.ParseFromArray(it->second.data(), int(it->second.size()));
-  return detail;
 }
 
 // One unary call in flight: its context, request and answer live until
@@ -174,7 +166,7 @@ bool TableRun::check(const char* method, C& call, const grpc::Status& status,
                      std::initializer_list<const char*> allowed) {
   run_.calls += 1;
   if (status.ok()) return true;
-  const v1::ErrorDetail detail = detail_of(call.context, status);
+  const v1::ErrorDetail detail = boardgame::host::error_detail_of(call.context);
   if (status.error_code() == grpc::FAILED_PRECONDITION)
     for (const char* reason : allowed)
       if (detail.reason() == reason) {
@@ -422,7 +414,7 @@ void TableRun::finish(bool failed) {
 }
 
 void Spectator::OnDone(const grpc::Status& status) {
-  const v1::ErrorDetail detail = detail_of(context_, status);
+  const v1::ErrorDetail detail = boardgame::host::error_detail_of(context_);
   const bool cancelled_here = run_.closing && status.error_code() == grpc::CANCELLED;
   const bool too_slow =
       status.error_code() == grpc::RESOURCE_EXHAUSTED && detail.reason() == "watcher_too_slow";

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "boardgame/host/error_status.h"
 #include "boardgame/host/game_service.h"
 #include "boardgame/host/server.h"
 #include "boardgame/v1/error_detail.pb.h"
@@ -80,9 +81,7 @@ class TestHost {
                            std::chrono::milliseconds(deadline_ms));
     Reply<Response> reply;
     reply.status = (stub_.get()->*rpc)(&context, request, &reply.response);
-    const auto& trailers = context.GetServerTrailingMetadata();
-    if (auto it = trailers.find(boardgame::host::kErrorDetailKey); it != trailers.end())
-      reply.detail.ParseFromString(std::string(it->second.data(), it->second.size()));
+    reply.detail = boardgame::host::error_detail_of(context);
     return reply;
   }
 

@@ -1,5 +1,7 @@
 """A game-host with --http for the HTTP tests, started on free ports."""
+import os
 import resource
+import shutil
 import subprocess
 import tempfile
 
@@ -15,13 +17,22 @@ def raise_file_limit(wanted=8192):
     return soft
 
 
-def start(game_host, plugins, announced="rules pages on http://"):
-    """Starts game-host with a memory store; returns (process, HTTP port)
-    once it has printed the line that starts with `announced`."""
+def copy_without_client(game_host, folder):
+    """Copies game-host into folder/bin/ and returns the copy's path. No
+    browser client lies beside the copy (folder/web, folder/share/...)
+    unless the caller puts one there, whereas the build tree's game-host
+    serves build/web once the client is built."""
+    os.makedirs(os.path.join(folder, "bin"), exist_ok=True)
+    return shutil.copy2(game_host, os.path.join(folder, "bin", "game-host"))
+
+
+def start(game_host, plugins, announced="rules pages on http://", args=()):
+    """Starts game-host with a memory store and `args`; returns (process,
+    HTTP port) once it has printed the line that starts with `announced`."""
     log = tempfile.TemporaryFile(mode="w+")
     host = subprocess.Popen(
         [game_host, "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--plugins", plugins,
-         "--store", "memory"],
+         "--store", "memory"] + list(args),
         stdout=subprocess.PIPE, stderr=log, text=True)
     host.log = log
     for line in host.stdout:
@@ -29,6 +40,11 @@ def start(game_host, plugins, announced="rules pages on http://"):
             return host, int(line.split("http://127.0.0.1:")[1].split("/")[0])
     host.kill()
     raise AssertionError("game-host did not print '%s…'" % announced)
+
+
+def log_so_far(host):
+    """What the host has written to stderr so far."""
+    return os.pread(host.log.fileno(), 1 << 20, 0).decode("utf-8", "replace")
 
 
 def stop(host):

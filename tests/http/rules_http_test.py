@@ -5,6 +5,7 @@ Usage: rules_http_test.py GAME_HOST PLUGIN_DIR
 import http.client
 import socket
 import sys
+import tempfile
 import time
 import unittest
 
@@ -19,11 +20,16 @@ HELD_CONNECTIONS = max(100, min(1000, http_host.raise_file_limit() - 200))
 class RulesOverHttp(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.host, cls.port = http_host.start(GAME_HOST, PLUGINS)
+        # A copy with no browser client beside it, so that / leads to /rules
+        # even once build/web holds one (web_files_test.py tests the client).
+        cls.folder = tempfile.TemporaryDirectory()
+        cls.host, cls.port = http_host.start(
+            http_host.copy_without_client(GAME_HOST, cls.folder.name), PLUGINS)
 
     @classmethod
     def tearDownClass(cls):
         http_host.stop(cls.host)
+        cls.folder.cleanup()
 
     def get(self, path, headers=None):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)

@@ -54,4 +54,14 @@ grpc::Status on_the_wire(grpc::ServerContextBase* context, const grpc::Status& s
   return grpc::Status(sent.error_code(), sent.error_message());
 }
 
+v1::ErrorDetail error_detail_of(const grpc::ClientContext& context) {
+  v1::ErrorDetail detail;
+  const auto& trailers = context.GetServerTrailingMetadata();
+  if (auto it = trailers.find(kErrorDetailKey);
+      it != trailers.end() &&
+      !detail.ParseFromArray(it->second.data(), static_cast<int>(it->second.size())))
+    detail.Clear();
+  return detail;
+}
+
 }  // namespace boardgame::host

@@ -30,12 +30,15 @@ int hex_value(char c) {
 }
 
 // Every answer carries these: nothing on a page may run a script or load
-// from elsewhere, be framed, or be read as another type than it says.
+// from elsewhere (unless the answer names a policy of its own), be framed,
+// or be read as another type than it says.
 template <class Body>
-void secure(http::response<Body>& response) {
+void secure(http::response<Body>& response, const std::string& policy) {
   response.set("Content-Security-Policy",
-               "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+               policy.empty()
+                   ? "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+                     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+                   : policy);
   response.set("X-Content-Type-Options", "nosniff");
   response.set("Referrer-Policy", "no-referrer");
   response.set("X-Frame-Options", "DENY");
@@ -86,6 +89,25 @@ std::string HttpRequest::param(const std::string& name) const {
 std::string HttpRequest::header(const std::string& lower_case_name) const {
   auto found = headers.find(lower_case_name);
   return found == headers.end() ? "" : found->second;
+}
+
+HttpResponse text_answer(int status, std::string text) {
+  HttpResponse response;
+  response.status = status;
+  response.body = std::move(text) + "\n";
+  return response;
+}
+
+HttpResponse redirect_to(int status, const std::string& location) {
+  HttpResponse response = text_answer(status, "see " + location);
+  response.headers.emplace_back("Location", location);
+  return response;
+}
+
+HttpResponse only_get_and_head() {
+  HttpResponse response = text_answer(405, "only GET and HEAD are served here");
+  response.headers.emplace_back("Allow", "GET, HEAD");
+  return response;
 }
 
 bool percent_decode(const std::string& text, bool plus_is_space, std::string* decoded) {
@@ -263,12 +285,17 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     response_ = {};
     response_.version(version);
     response_.result(static_cast<unsigned>(a.status));
-    response_.set(http::field::content_type, a.content_type);
+    // A 304 has no body, and a Content-Length it sent would have to be the
+    // 200's (RFC 9110, 8.6), so it sends none.
+    const bool not_modified = a.status == 304;
+    if (!not_modified) response_.set(http::field::content_type, a.content_type);
     for (const auto& [name, value] : a.headers) response_.set(name, value);
-    secure(response_);
+    secure(response_, a.content_security_policy);
     response_.keep_alive(keep_alive);
-    response_.body() = a.body;
-    response_.prepare_payload();
+    if (!not_modified) {
+      response_.body() = a.body;
+      response_.prepare_payload();
+    }
     if (head) response_.body().clear();  // Content-Length stays the GET's
     http::async_write(stream_, response_,
                       [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
@@ -318,7 +345,7 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     head->set(http::field::content_type, a.content_type);
     head->set(http::field::cache_control, "no-store");
     for (const auto& [name, value] : a.headers) head->set(name, value);
-    secure(*head);
+    secure(*head, a.content_security_policy);
     head->keep_alive(false);
     stream_.expires_never();  // a quiet stream is not an idle connection
     auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*head);

@@ -111,11 +111,7 @@ std::string json_of(const pb::Descriptor* type, const grpc::ByteBuffer& buffer) 
 // The refusal of a failed call, with the ErrorDetail its trailers carry.
 HttpResponse refusal_of(const grpc::ClientContext& context, const grpc::Status& status) {
   std::string detail_json;
-  const auto& trailers = context.GetServerTrailingMetadata();
-  auto found = trailers.find(kErrorDetailKey);
-  v1::ErrorDetail detail;
-  if (found != trailers.end() &&
-      detail.ParseFromArray(found->second.data(), static_cast<int>(found->second.size())))
+  if (const v1::ErrorDetail detail = error_detail_of(context); detail.ByteSizeLong() > 0)
     (void)pb::util::MessageToJsonString(detail, &detail_json, pb::util::JsonPrintOptions());
   return refusal(status.error_code(), status.error_message(), detail_json);
 }

@@ -5,8 +5,8 @@
 #include <boost/dll/shared_library.hpp>
 #include <stdexcept>
 
-#include "boardgame/v1/game_service.pb.h"
 #include "boardgame/host/status_names.h"
+#include "boardgame/v1/game_service.pb.h"
 #include "elf_needed.h"
 
 namespace boardgame::host {
@@ -129,15 +129,17 @@ std::string describe(const LoadNote& note) {
   return "refused " + note.file.string() + ": " + note.reason;
 }
 
-std::string default_plugin_folder() {
+std::string folder_beside_program(std::initializer_list<const char*> relatives) {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (ec) return {};
-  for (const char* relative : {CLUB_PLUGIN_DIRS_FROM_BIN}) {
+  for (const char* relative : relatives) {
     const fs::path candidate = (self.parent_path() / relative).lexically_normal();
     if (fs::is_directory(candidate, ec)) return candidate.string();
   }
   return {};
 }
+
+std::string default_plugin_folder() { return folder_beside_program({CLUB_PLUGIN_DIRS_FROM_BIN}); }
 
 }  // namespace boardgame::host

@@ -22,8 +22,8 @@ Page plain(int status, std::string text) {
 bool plausible_game_id(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;
   for (char c : id)
-    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
-          c == '_' || c == '-'))
+    if (!(std::islower(static_cast<unsigned char>(c)) ||
+          std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '-'))
       return false;
   return true;
 }
@@ -57,13 +57,6 @@ HttpResponse answer_of(const Page& page) {
   if (!page.content_language.empty())
     response.headers.emplace_back("Content-Language", page.content_language);
   response.headers.emplace_back("Vary", "Accept-Language");
-  return response;
-}
-
-HttpResponse refused(int status, std::string text) {
-  HttpResponse response;
-  response.status = status;
-  response.body = std::move(text) + "\n";
   return response;
 }
 
@@ -123,20 +116,14 @@ RulesSite::RulesSite(std::vector<GamePlugin> games) : games_(std::move(games)) {
 
 HttpResponse RulesSite::route(const HttpRequest& q) const {
   if (q.method != "GET" && q.method != "HEAD") {
-    HttpResponse response = refused(405, "only GET and HEAD are served here");
-    response.headers.emplace_back("Allow", "GET, HEAD");
-    return response;
+    return only_get_and_head();
   }
   if (has_escaped_slash(q.target))
-    return refused(400, "an escaped '/' (%2F) is not allowed in a rules path");
+    return text_answer(400, "an escaped '/' (%2F) is not allowed in a rules path");
   const std::vector<std::string> parts = segments(q.path);
-  if (parts.empty()) {
-    HttpResponse response;
-    response.status = 302;
-    response.headers.emplace_back(
-        "Location", q.has_param("lang") ? "/rules?lang=" + percent_encode(q.param("lang")) : "/rules");
-    return response;
-  }
+  if (parts.empty())
+    return redirect_to(
+        302, q.has_param("lang") ? "/rules?lang=" + percent_encode(q.param("lang")) : "/rules");
   const std::string accept_language = q.header("accept-language");
   if (parts[0] == "rules" && parts.size() == 1)
     return answer_of(index(q.param("lang"), accept_language));
@@ -144,10 +131,10 @@ HttpResponse RulesSite::route(const HttpRequest& q) const {
     return answer_of(get(parts[1], q.param("lang"), q.param("format"), accept_language));
   if (parts[0] == "rules" && parts.size() == 3) {
     if (q.has_param("lang"))
-      return refused(400, "give the language once: in the path or as ?lang=, not both");
+      return text_answer(400, "give the language once: in the path or as ?lang=, not both");
     return answer_of(get(parts[1], parts[2], q.param("format"), accept_language));
   }
-  return refused(404, "no such page; rule pages are at /rules/<game>/<lang>");
+  return text_answer(404, "no such page; rule pages are at /rules/<game>/<lang>");
 }
 
 Page RulesSite::get(const std::string& game, const std::string& lang, const std::string& format,
@@ -159,7 +146,8 @@ Page RulesSite::get(const std::string& game, const std::string& lang, const std:
   for (const GamePlugin& g : games_)
     if (g.game_id() == game) plugin = &g;
   if (!plugin) return plain(404, "unknown game '" + game + "'");
-  if (!publishes_rules(*plugin)) return plain(404, "the game '" + game + "' publishes no rules pages");
+  if (!publishes_rules(*plugin))
+    return plain(404, "the game '" + game + "' publishes no rules pages");
 
   auto wanted = wanted_languages(lang, accept_language);
   if (auto* refused = std::get_if<Page>(&wanted)) return *refused;
@@ -167,7 +155,8 @@ Page RulesSite::get(const std::string& game, const std::string& lang, const std:
   if (auto* refused = std::get_if<Page>(&rules)) return *refused;
   const auto& found = std::get<v1::GetRulesResponse>(rules);
   if (format == "md")
-    return {200, "text/markdown; charset=utf-8", found.locale(), rules::render_markdown(found.document())};
+    return {200, "text/markdown; charset=utf-8", found.locale(),
+            rules::render_markdown(found.document())};
   return {200, "text/html; charset=utf-8", found.locale(), rules::render_html(found.document())};
 }
 

@@ -2,12 +2,15 @@
 // English message, and a boardgame.v1.ErrorDetail with a stable reason.
 #pragma once
 
+#include <grpcpp/client_context.h>
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/status.h>
+
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <grpcpp/server_context.h>
-#include <grpcpp/support/status.h>
+#include "boardgame/v1/error_detail.pb.h"
 
 namespace boardgame::host {
 
@@ -26,5 +29,9 @@ grpc::Status error(grpc::StatusCode code, const char* reason, std::string messag
 // google.rpc.Status, and texts that quote a huge input are shortened to
 // stay within the client's metadata limit.
 grpc::Status on_the_wire(grpc::ServerContextBase* context, const grpc::Status& status);
+
+// A client's side of the same: the ErrorDetail that a finished call's
+// trailers carry; empty when they carry none, or one that does not parse.
+boardgame::v1::ErrorDetail error_detail_of(const grpc::ClientContext& context);
 
 }  // namespace boardgame::host

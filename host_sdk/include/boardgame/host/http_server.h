@@ -47,12 +47,21 @@ struct HttpResponse {
   std::string content_type = "text/plain; charset=utf-8";
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
+  // Empty: the server's own policy, which lets no script run. A page that
+  // needs more (the browser client's) names its own.
+  std::string content_security_policy;
   // Set for a response sent in parts: the head goes first, with no length
   // (the connection's end ends the body), then `open` gets the stream to
   // write the rest to, and `gone` runs once if the client hangs up first.
   std::function<void(std::shared_ptr<HttpStream>)> open;
   std::function<void()> gone;
 };
+
+// Answers every part of the site gives alike: a line of plain text, a
+// redirect, and the 405 of a path that only GET and HEAD may read.
+HttpResponse text_answer(int status, std::string text);
+HttpResponse redirect_to(int status, const std::string& location);
+HttpResponse only_get_and_head();
 
 // "%2F" -> "/", and in a query "+" -> " ". False for a broken escape.
 bool percent_decode(const std::string& text, bool plus_is_space, std::string* decoded);

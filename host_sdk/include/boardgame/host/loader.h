@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,7 @@ struct LoadNote {
   std::filesystem::path file;
   std::string game_id;  // when known
   bool loaded = false;
-  std::string reason;   // why it was refused; empty when loaded
+  std::string reason;  // why it was refused; empty when loaded
 };
 
 struct LoadResult {
@@ -36,6 +37,10 @@ LoadResult load_plugins(const std::filesystem::path& folder);
 // build/plugins beside build/bin. Relative to the program, not to a prefix
 // fixed at build time, so a staged or relocated install finds its own.
 std::string default_plugin_folder();
+
+// The first of `relatives` (paths from this program's folder) that is a
+// folder, normalized; empty when none is.
+std::string folder_beside_program(std::initializer_list<const char*> relatives);
 
 // One line per note, for a log: "loaded uttt from ..." or "refused ...: why".
 std::string describe(const LoadNote& note);

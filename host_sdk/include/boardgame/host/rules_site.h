@@ -5,7 +5,8 @@
 //   GET /rules/<game>/<tag>[?format=md]
 //   GET /rules/<game>            (language from Accept-Language, else English)
 //   GET /rules[?lang=<tag>]      every game's page, listed in the language
-//   GET /                        leads to /rules
+//   GET /                        leads to /rules (to /play/ when game-host serves the
+//                                browser client: web_files.h)
 //
 // A trailing slash is accepted everywhere; HEAD is answered like GET.
 // The language is negotiated like every other text (es-MX -> es, anything

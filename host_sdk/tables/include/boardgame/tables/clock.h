@@ -14,9 +14,17 @@ class Clock {
   virtual std::int64_t now_ms() const = 0;
 };
 
+// The system's time. At a rate above 1 it runs that many times as fast from
+// the moment it is made: a demo or a browser test then sees a 30 s turn
+// clock run out in 2 s, with the host's real timers (game-host --clock-rate).
 class SystemClock final : public Clock {
  public:
+  explicit SystemClock(double rate = 1.0);
   std::int64_t now_ms() const override;
+
+ private:
+  double rate_;
+  std::int64_t start_ms_;
 };
 
 // Stands still until advanced.

@@ -1,0 +1,64 @@
+// The browser client's built files (index.html, app.js, app.css,
+// strings/<locale>.json...), as game-host's HTTP server (http_server.h)
+// serves them:
+//
+//   GET /play/                  index.html
+//   GET /play/<relative path>   that file of the folder
+//   GET /play                   leads (301) to /play/
+//   GET /                       leads (302) to /play/
+//
+// HEAD is answered like GET. The client keeps its own routes in the URL's
+// fragment (#/table/ID), which never reaches the server, so an unknown path
+// is a 404, not index.html.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "boardgame/host/http_server.h"
+
+namespace boardgame::host {
+
+class WebFiles {
+ public:
+  static constexpr std::size_t kMaxTotalBytes = 32 << 20;
+  // The client's own script and style files only: still no inline script,
+  // no eval, nothing from elsewhere, and calls only to this host.
+  static constexpr const char* kPolicy =
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+      "img-src 'self' data:; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
+      "frame-ancestors 'none'";
+
+  // Reads every file of `folder` (and its subfolders) that has a type it
+  // serves; skips dotfiles, dot folders and other types. Throws
+  // std::runtime_error, naming the folder and the reason, if the folder is
+  // missing or unreadable, has no index.html, or holds more than
+  // kMaxTotalBytes to serve.
+  explicit WebFiles(const std::string& folder);
+
+  // The answer for `/`, `/play` and everything under `/play/`; nullopt for
+  // any other path, or for `/` with a method other than GET and HEAD.
+  std::optional<HttpResponse> route(const HttpRequest& request) const;
+
+  std::size_t file_count() const { return files_.size(); }
+
+  // The first of these folders that exists, relative to this program: the
+  // installed client (bin/../share/club-games/web), then a build tree's
+  // web/ beside bin/; "" if none does.
+  static std::string default_folder();
+
+ private:
+  struct File {
+    std::string content_type;
+    std::string etag;
+    std::string bytes;
+  };
+  // By path relative to the folder, with '/' between folders. A request is
+  // only ever looked up here, never opened as a file, so no path, however
+  // it is spelled (.., %2e%2e, //etc/passwd), reaches outside the folder.
+  std::map<std::string, File> files_;
+};
+
+}  // namespace boardgame::host
