@@ -13,7 +13,12 @@ packages=(
   libsqlite3-dev libpqxx-dev postgresql libssl-dev libgoogle-perftools-dev
   python3 python3-grpcio python3-protobuf
   clang libfuzzer-14-dev libclang-rt-14-dev
+  chromium
 )
+# The browser client is built with node and npm; a node from elsewhere that
+# brings its own npm is kept.
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

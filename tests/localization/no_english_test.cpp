@@ -107,12 +107,14 @@ void expect_translated(const v1::RulesDocument& d, const v1::RulesDocument& en,
   }
 }
 
-v1::RulesDocument client_catalogue(const std::string& locale) {
-  std::ifstream in(fs::path(LOCALIZATION_DIR) / "client" / (locale + ".textproto"));
+// A generic client's catalogue: "client" (game-client) or "web" (the browser).
+v1::RulesDocument client_catalogue(const std::string& client, const std::string& locale) {
+  std::ifstream in(fs::path(LOCALIZATION_DIR) / client / (locale + ".textproto"));
   std::stringstream text;
   text << in.rdbuf();
   v1::RulesDocument d;
-  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text.str(), &d)) << locale;
+  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text.str(), &d))
+      << client << "/" << locale;
   return d;
 }
 
@@ -129,8 +131,14 @@ TEST_P(NoEnglishIn, TheRulePages) {
 
 TEST_P(NoEnglishIn, TheClientCatalogue) {
   const std::string where = "client/" + GetParam();
-  expect_no_english(client_catalogue(GetParam()), where);
-  expect_translated(client_catalogue(GetParam()), client_catalogue("en"), where);
+  expect_no_english(client_catalogue("client", GetParam()), where);
+  expect_translated(client_catalogue("client", GetParam()), client_catalogue("client", "en"), where);
+}
+
+TEST_P(NoEnglishIn, TheBrowserCatalogue) {
+  const std::string where = "web/" + GetParam();
+  expect_no_english(client_catalogue("web", GetParam()), where);
+  expect_translated(client_catalogue("web", GetParam()), client_catalogue("web", "en"), where);
 }
 
 INSTANTIATE_TEST_SUITE_P(Locales, NoEnglishIn, ::testing::Values("es", "pt", "de"),

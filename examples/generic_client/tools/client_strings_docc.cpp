@@ -1,12 +1,17 @@
-// client-strings-docc: the build step that checks the client's own UI
-// strings (localization/client/<locale>.textproto) and embeds them into
-// game-client. Each file is a boardgame.v1.RulesDocument holding only its
-// locale and ui_strings; every locale must have exactly the keys of the
-// English file, with the same placeholders. Any problem is reported as
-// file:line:column and nothing is written.
+// client-strings-docc: the build step that checks a generic client's own UI
+// strings (localization/client/ for game-client, localization/web/ for the
+// browser client) and embeds them into game-client's source (--source) or
+// writes them as <locale>.json files for the browser (--json). Each file is
+// a boardgame.v1.RulesDocument holding only its locale and ui_strings; every
+// locale must have exactly the keys of the English file, with the same
+// placeholders. Any problem is reported as file:line:column and nothing is
+// written.
 //
 //   client-strings-docc --source out/client_strings_data.cpp
 //       localization/client/en.textproto localization/client/es.textproto ...
+//   client-strings-docc --json out/strings localization/web/en.textproto ...
+//
+// A JSON file is {"locale": "es", "strings": {"<key>": "<ICU message>"}}.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,6 +22,7 @@
 
 #include <CLI/CLI.hpp>
 #include <google/protobuf/text_format.h>
+#include <nlohmann/json.hpp>
 
 #include "boardgame/rules/document_check.h"
 #include "boardgame/rules/language_tag.h"
@@ -104,19 +110,43 @@ void check_alone(const Source& s, std::vector<std::string>& errors) {
   }
 }
 
+int write_json(const std::vector<Source>& sources, const fs::path& folder) {
+  fs::create_directories(folder);
+  for (const Source& s : sources) {
+    nlohmann::ordered_json strings = nlohmann::ordered_json::object();
+    for (const auto& u : s.document.ui_strings()) strings[u.key()] = u.text();
+    const fs::path file = folder / (s.document.locale() + ".json");
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << nlohmann::ordered_json{{"locale", s.document.locale()}, {"strings", strings}}.dump(1)
+        << '\n';
+    if (!out.flush()) {
+      std::cerr << "client-strings-docc: error: cannot write " << file.string() << '\n';
+      return 1;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Checks the client's UI strings and embeds them into a C++ source."};
-  std::string source;
+  CLI::App app{"Checks a client's UI strings and embeds them into a C++ source or JSON files."};
+  std::string source, json_folder;
   std::vector<std::string> files, term_files;
-  app.add_option("--source", source, "generated source to write")->required();
+  auto* source_option = app.add_option("--source", source, "generated source to write");
+  app.add_option("--json", json_folder, "folder to write one <locale>.json per locale to")
+      ->excludes(source_option);
+
   app.add_option("--terms", term_files, "term bases (<locale>.textproto) to hold the texts to")
       ->check(CLI::ExistingFile);
   app.add_option("files", files, "one <locale>.textproto per locale, en included")
       ->required()
       ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
+  if (source.empty() && json_folder.empty()) {
+    std::cerr << "client-strings-docc: error: give --source or --json\n";
+    return 2;
+  }
 
   std::vector<std::string> errors;
   std::vector<Source> sources(files.size());
@@ -133,8 +163,8 @@ int main(int argc, char** argv) {
           terms.locale() != s.document.locale())
         continue;
       for (const auto& p : boardgame::rules::check_terms(s.document, terms))
-        errors.push_back(where(s, p.path.empty() ? -1 : p.path.front().index) + ": error: " +
-                         boardgame::rules::to_string(p));
+        errors.push_back(where(s, p.path.empty() ? -1 : p.path.front().index) +
+                         ": error: " + boardgame::rules::to_string(p));
     }
     if (s.document.locale() == boardgame::rules::kFallbackLocale) english = &s;
   }
@@ -152,6 +182,8 @@ int main(int argc, char** argv) {
     return 1;
   }
 
+  if (!json_folder.empty()) return write_json(sources, json_folder);
+
   // The checked documents, re-printed in canonical text format and parsed
   // again at start-up: readable in the generated file, and a raw string
   // needs no escaping.
@@ -165,8 +197,8 @@ int main(int argc, char** argv) {
     TextFormat::Printer printer;
     printer.SetUseUtf8StringEscaping(true);
     printer.PrintToString(s.document, &printed);
-    cpp += "      {\"" + s.document.locale() + "\", R\"" + std::string(kDelimiter) + "(" +
-           printed + ")" + std::string(kDelimiter) + "\"},\n";
+    cpp += "      {\"" + s.document.locale() + "\", R\"" + std::string(kDelimiter) + "(" + printed +
+           ")" + std::string(kDelimiter) + "\"},\n";
   }
   cpp += "  };\n  return documents;\n}\n\n}  // namespace game_client\n";
 

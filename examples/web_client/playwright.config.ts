@@ -1,0 +1,25 @@
+// The browser tests drive Debian's chromium (no browser can be downloaded
+// here) against a real game-host started by tests/host.ts ("club": the
+// games of this build), or against an installed host serving a game built
+// outside the tree ("installed": tests/sdk/reversi_sdk_test.py runs it).
+import { defineConfig } from "@playwright/test";
+
+export default defineConfig({
+  testDir: "tests",
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: process.env.CLUB_TEST_OUTPUT ?? "test-results",
+  projects: [
+    { name: "club", testIgnore: /installed\// },
+    { name: "installed", testMatch: /installed\/.*\.spec\.ts/ },
+  ],
+  use: {
+    launchOptions: { executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium" },
+    locale: "en-GB",
+    trace: "retain-on-failure",
+  },
+});

@@ -1,0 +1,233 @@
+// The lobby: every game of the host in the player's language, its settings
+// schema as a form (the table's settings, local rules and variants), and the
+// ways to play: against the computer, with a friend by invite, by code, or
+// as a spectator.
+import { api, ApiError } from "./api";
+import { clear, h } from "./dom";
+import type { GameInfo } from "./gen/boardgame/v1/game_info";
+import { type Setting, SettingSpec_Category, SettingSpec_Type, type SettingValue } from "./gen/boardgame/v1/settings";
+import { SeatPlan_Kind } from "./gen/boardgame/v1/table";
+import { SuggestMoveRequest_Level } from "./gen/boardgame/v1/game_service";
+import type { Page } from "./page";
+import { deviceId, keepSeat, playerName, seats, setPlayerName } from "./storage";
+
+const CATEGORY_KEYS: Record<number, string> = {
+  [SettingSpec_Category.PLATFORM]: "lobby.category_platform",
+  [SettingSpec_Category.LOCAL_RULE]: "lobby.category_local_rule",
+  [SettingSpec_Category.VARIANT]: "lobby.category_variant",
+};
+
+export const LEVELS = [
+  [SuggestMoveRequest_Level.NOVATO, "level.novato"],
+  [SuggestMoveRequest_Level.NORMAL, "level.normal"],
+  [SuggestMoveRequest_Level.EXPERTO, "level.experto"],
+] as const;
+
+function sameValue(a: SettingValue | undefined, b: SettingValue | undefined): boolean {
+  return JSON.stringify(a?.kind) === JSON.stringify(b?.kind);
+}
+
+// The form of one game's settings; `read` gives the values that differ from
+// the defaults, as CreateTable takes them.
+function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read: () => Setting[] } {
+  const readers: (() => Setting | undefined)[] = [];
+  const groups = new Map<number, HTMLElement>();
+  for (const spec of game.settings) {
+    let group = groups.get(spec.category);
+    if (!group) {
+      group = h("fieldset", { class: "settings-group" }, h("legend", {}, page.strings.t(CATEGORY_KEYS[spec.category] ?? "lobby.settings")));
+      groups.set(spec.category, group);
+    }
+    const id = `setting-${game.id}-${spec.id}`;
+    let control: HTMLInputElement | HTMLSelectElement;
+    if (spec.type === SettingSpec_Type.FLAG) {
+      control = h("input", { type: "checkbox", id, disabled: !spec.changeable });
+      control.checked = spec.default_value?.kind.oneofKind === "flag" && spec.default_value.kind.flag;
+      const box = control;
+      readers.push(() => {
+        const value: SettingValue = { kind: { oneofKind: "flag", flag: box.checked } };
+        return sameValue(value, spec.default_value) ? undefined : { id: spec.id, value };
+      });
+    } else {
+      const select = h("select", { id, disabled: !spec.changeable });
+      spec.allowed_values.forEach((allowed, i) => {
+        const option = h("option", { value: String(i) }, allowed.label);
+        option.selected = sameValue(allowed.value, spec.default_value);
+        select.append(option);
+      });
+      control = select;
+      readers.push(() => {
+        const value = spec.allowed_values[Number(select.value)]?.value;
+        return !value || sameValue(value, spec.default_value) ? undefined : { id: spec.id, value };
+      });
+    }
+    group.append(
+      h(
+        "div",
+        { class: `setting ${spec.type === SettingSpec_Type.FLAG ? "flag" : "choice"}` },
+        control.type === "checkbox" ? control : null,
+        h("label", { for: id }, spec.label),
+        control.type === "checkbox" ? null : control,
+        spec.description ? h("p", { class: "hint" }, spec.description) : null,
+      ),
+    );
+  }
+  return {
+    element: h("div", { class: "settings" }, ...groups.values()),
+    read: () => readers.map((r) => r()).filter((s): s is Setting => s !== undefined),
+  };
+}
+
+function gameCard(game: GameInfo, page: Page, name: () => string): HTMLElement {
+  const form = settingsForm(game, page);
+  const error = h("p", { class: "error", role: "alert" });
+  const level = h("select", { id: `level-${game.id}` });
+  for (const [value, key] of LEVELS) {
+    const option = h("option", { value: String(value) }, page.strings.t(key));
+    option.selected = value === SuggestMoveRequest_Level.NORMAL;
+    level.append(option);
+  }
+  const side = h("select", { id: `side-${game.id}` });
+  game.sides.forEach((s, i) => side.append(h("option", { value: String(i) }, s)));
+
+  const open = async (against: "cpu" | "friend") => {
+    error.textContent = "";
+    const seatsPlan = [{ kind: SeatPlan_Kind.PERSON }, { kind: SeatPlan_Kind.PERSON }];
+    if (against === "cpu") {
+      const cpu = { kind: SeatPlan_Kind.CPU, level: Number(level.value) };
+      seatsPlan[side.value === "0" ? 1 : 0] = cpu;
+    }
+    try {
+      const created = await api.createTable({
+        game_id: game.id,
+        settings: form.read(),
+        seats: seatsPlan,
+        player: { name: name(), device_id: deviceId() },
+      });
+      const table = created.table!;
+      keepSeat({
+        tableId: table.table_id,
+        inviteCode: table.invite_code,
+        gameId: game.id,
+        seat: created.ticket!.seat,
+        token: created.ticket!.token,
+      });
+      page.go(`#/table/${table.table_id}`);
+    } catch (e) {
+      error.textContent = page.errorText(e);
+    }
+  };
+
+  return h(
+    "section",
+    { class: "game-card", "aria-labelledby": `title-${game.id}` },
+    h(
+      "header",
+      {},
+      h("h2", { id: `title-${game.id}` }, game.name),
+      game.other_names.length ? h("p", { class: "other-names" }, game.other_names.join(" · ")) : null,
+      h("a", { href: `/rules/${game.id}/${page.locale}`, target: "_blank", rel: "noopener" }, page.strings.t("app.rules", { game: game.name })),
+    ),
+    h("details", {}, h("summary", {}, page.strings.t("lobby.settings")), form.element),
+    h(
+      "div",
+      { class: "play-cpu" },
+      h("h3", {}, page.strings.t("lobby.against_cpu")),
+      h("label", { for: level.id }, page.strings.t("lobby.level")),
+      level,
+      h("label", { for: side.id }, page.strings.t("lobby.first_move")),
+      side,
+      h("button", { type: "button", class: "primary", "data-action": "play-cpu", onclick: () => void open("cpu") }, page.strings.t("lobby.play")),
+    ),
+    h(
+      "div",
+      { class: "play-friend" },
+      h("h3", {}, page.strings.t("lobby.with_friend")),
+      h("button", { type: "button", "data-action": "open-table", onclick: () => void open("friend") }, page.strings.t("lobby.open_table")),
+    ),
+    error,
+  );
+}
+
+// Sits down at a table by its invite code, or watches it.
+export function joinForm(page: Page, code: string, name: () => string): HTMLElement {
+  const input = h("input", {
+    id: "invite-code",
+    value: code,
+    autocomplete: "off",
+    autocapitalize: "characters",
+    spellcheck: false,
+    placeholder: page.strings.t("lobby.code_hint"),
+  });
+  const error = h("p", { class: "error", role: "alert" });
+  const join = async () => {
+    error.textContent = "";
+    const wanted = input.value.trim().toUpperCase();
+    const mine = seats().find((s) => s.inviteCode === wanted);
+    if (mine) return page.go(`#/table/${mine.tableId}`);
+    try {
+      const seat = await api.joinTable({ table: { invite_code: wanted }, player: { name: name(), device_id: deviceId() } });
+      keepSeat({
+        tableId: seat.table!.table_id,
+        inviteCode: seat.table!.invite_code,
+        gameId: seat.table!.game_id,
+        seat: seat.ticket!.seat,
+        token: seat.ticket!.token,
+      });
+      page.go(`#/table/${seat.table!.table_id}`);
+    } catch (e) {
+      error.textContent = page.errorText(e);
+      if (e instanceof ApiError && e.reason === "table_full") input.focus();
+    }
+  };
+  return h(
+    "form",
+    {
+      class: "join",
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        void join();
+      },
+    },
+    h("h2", {}, page.strings.t("lobby.join_title")),
+    h("label", { for: "invite-code" }, page.strings.t("lobby.code")),
+    input,
+    h("div", { class: "buttons" },
+      h("button", { type: "submit", class: "primary", "data-action": "join" }, page.strings.t("lobby.join")),
+      h("button", { type: "button", "data-action": "watch", onclick: () => page.go(`#/watch/${input.value.trim().toUpperCase()}`) }, page.strings.t("lobby.watch")),
+    ),
+    error,
+  );
+}
+
+export function nameField(page: Page): { element: HTMLElement; read: () => string } {
+  const input = h("input", { id: "player-name", value: playerName(), maxlength: 32, autocomplete: "nickname" });
+  input.addEventListener("change", () => setPlayerName(input.value.trim()));
+  return {
+    element: h("div", { class: "name" }, h("label", { for: "player-name" }, page.strings.t("lobby.name")), input),
+    read: () => input.value.trim() || page.strings.t("lobby.default_name"),
+  };
+}
+
+export async function showLobby(page: Page, root: HTMLElement): Promise<void> {
+  const { games } = await api.listGames({ locale: page.locale });
+  const name = nameField(page);
+  const mine = seats();
+  const names = new Map(games.map((g) => [g.id, g.name]));
+  clear(
+    root,
+    h("h1", {}, page.strings.t("lobby.title")),
+    h("p", { class: "lede" }, page.strings.t("lobby.guest")),
+    name.element,
+    games.length ? h("div", { class: "games" }, ...games.map((g) => gameCard(g, page, name.read))) : h("p", {}, page.strings.t("app.no_games")),
+    joinForm(page, "", name.read),
+    mine.length
+      ? h(
+          "section",
+          { class: "your-tables" },
+          h("h2", {}, page.strings.t("lobby.your_tables")),
+          h("ul", {}, ...mine.map((s) => h("li", {}, h("a", { href: `#/table/${s.tableId}` }, page.strings.t("lobby.return", { game: names.get(s.gameId) ?? s.gameId, code: s.inviteCode }))))),
+        )
+      : null,
+  );
+}

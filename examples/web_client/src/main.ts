@@ -1,0 +1,68 @@
+// The browser client of game-host: routes the URL's fragment to a view.
+//   #/             the lobby
+//   #/join/CODE    an invite link: sit down at that table (or watch it)
+//   #/table/ID     a table this device sits at, or watches
+//   #/watch/CODE   watch a table by its invite code or id
+import { clear, h } from "./dom";
+import { joinForm, nameField, showLobby } from "./lobby";
+import { Page } from "./page";
+import { chosenLocale, clientCatalog, LOCALE_NAMES, LOCALES, type Locale, pickLocale } from "./strings";
+import { TableView } from "./table";
+
+let current: TableView | undefined;
+
+function header(page: Page): HTMLElement {
+  const picker = h("select", { id: "language", "aria-label": page.strings.t("app.language") });
+  for (const locale of LOCALES) {
+    const option = h("option", { value: locale, lang: locale }, LOCALE_NAMES[locale]);
+    option.selected = locale === page.locale;
+    picker.append(option);
+  }
+  picker.addEventListener("change", () => {
+    pickLocale(picker.value as Locale);
+    location.reload();
+  });
+  return h(
+    "header",
+    { class: "site" },
+    h("a", { href: "#/", class: "brand" }, page.strings.t("app.title")),
+    h("label", { class: "language" }, picker),
+  );
+}
+
+async function route(page: Page, main: HTMLElement): Promise<void> {
+  current?.stop();
+  current = undefined;
+  const [, view = "", arg = ""] = location.hash.split("/").map(decodeURIComponent);
+  window.scrollTo(0, 0);
+  try {
+    if (view === "table" && arg) {
+      current = new TableView(page, main, { table_id: arg });
+      await current.start();
+    } else if (view === "watch" && arg) {
+      current = new TableView(page, main, arg.length === 6 ? { invite_code: arg.toUpperCase() } : { table_id: arg });
+      await current.start();
+    } else if (view === "join" && arg) {
+      const name = nameField(page);
+      clear(main, name.element, joinForm(page, arg, name.read));
+      main.querySelector<HTMLInputElement>("#player-name")?.focus();
+    } else {
+      document.title = page.strings.t("app.title");
+      await showLobby(page, main);
+    }
+  } catch (e) {
+    clear(main, h("p", { class: "error", role: "alert" }, page.errorText(e)), h("a", { href: "#/" }, page.strings.t("app.lobby")));
+  }
+}
+
+async function boot(): Promise<void> {
+  const locale = chosenLocale();
+  document.documentElement.lang = locale;
+  const page = new Page(locale, await clientCatalog(locale));
+  const main = h("main", { id: "main" });
+  document.body.replaceChildren(header(page), main);
+  window.addEventListener("hashchange", () => void route(page, main));
+  await route(page, main);
+}
+
+void boot();

@@ -1,0 +1,57 @@
+// What this device keeps between visits, in the page's own storage: its
+// device id (the only way back to a seat), the player's name, and the seat
+// token of each table it sits at. Nothing of it ever goes into a URL.
+export interface SeatKey {
+  tableId: string;
+  inviteCode: string;
+  gameId: string;
+  seat: number;
+  token: string;
+}
+
+const DEVICE = "club.device";
+const NAME = "club.name";
+const SEATS = "club.seats";
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE);
+  if (!id) {
+    id = randomId();
+    localStorage.setItem(DEVICE, id);
+  }
+  return id;
+}
+
+export function playerName(): string {
+  return localStorage.getItem(NAME) ?? "";
+}
+
+export function setPlayerName(name: string): void {
+  localStorage.setItem(NAME, name);
+}
+
+export function seats(): SeatKey[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(SEATS) ?? "[]");
+    return Array.isArray(parsed) ? (parsed as SeatKey[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function seatAt(tableId: string): SeatKey | undefined {
+  return seats().find((s) => s.tableId === tableId);
+}
+
+export function keepSeat(seat: SeatKey): void {
+  localStorage.setItem(SEATS, JSON.stringify([seat, ...seats().filter((s) => s.tableId !== seat.tableId)].slice(0, 20)));
+}
+
+export function forgetSeat(tableId: string): void {
+  localStorage.setItem(SEATS, JSON.stringify(seats().filter((s) => s.tableId !== tableId)));
+}

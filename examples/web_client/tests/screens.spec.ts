@@ -1,0 +1,50 @@
+// Phone and desktop layouts in two languages: a screenshot of each, no
+// horizontal scrolling, and no serious accessibility violation (axe-core).
+import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { card, expect, test } from "./host";
+
+const shots = process.env.CLUB_SCREENSHOTS ?? fileURLToPath(new URL("../test-results/screenshots", import.meta.url));
+mkdirSync(shots, { recursive: true });
+
+const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 860 },
+};
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+for (const locale of ["en", "es", "de", "pt"]) {
+  for (const [device, viewport] of Object.entries(viewports)) {
+    test(`${device} in ${locale}: lobby and a game under way`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport, locale, isMobile: device === "phone", hasTouch: device === "phone" });
+      const page = await context.newPage();
+      await page.goto("./");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(card(page, "uttt")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(shots, `lobby-${device}-${locale}.png`), fullPage: true });
+
+      await card(page, "uttt").locator("[data-action=play-cpu]").click();
+      for (let i = 0; i < 4; ++i) {
+        const before = await page.locator(".moves ol li").count();
+        await page.locator(".board-column .cell.playable").first().click();
+        await expect(page.locator(".moves ol li")).toHaveCount(before + 2);
+      }
+      await expect(page.locator(".board-column .cell.playable").first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.locator(".board-column .cell.playable").first().hover();
+      await page.screenshot({ path: join(shots, `table-${device}-${locale}.png`), fullPage: true });
+      await context.close();
+    });
+  }
+}
