@@ -16,6 +16,9 @@
 6. Play reversi at a table of that host, with stubs made from the installed
    protos: two players and a spectator, until a player has had to pass
    (reversi_table_game.py).
+7. With --web-client: the same host serves the installed browser client,
+   and two browsers and a spectator play reversi in it up to a forced pass
+   (examples/web_client/tests/installed/reversi.spec.ts, in chromium).
 """
 import argparse
 import os
@@ -40,6 +43,7 @@ def main():
     parser.add_argument("--generator", default="Unix Makefiles")
     parser.add_argument("--protoc", required=True)
     parser.add_argument("--grpc-python-plugin", required=True)
+    parser.add_argument("--web-client", help="the browser client's source, to test it in chromium")
     args = parser.parse_args()
     source, build = os.path.realpath(args.source), os.path.realpath(args.build)
     forbidden = [source, build]
@@ -61,7 +65,7 @@ def main():
                   env=env), flush=True)
 
         shutil.copy(plugin, installed_plugin_dir(prefix))
-        with installed_host(prefix, tmp, env, games=3) as address:
+        with installed_host(prefix, tmp, env, games=3, web=True) as (address, web_url):
             for game in ("uttt", "tictactoe", "reversi"):
                 transcript = play_demo(prefix, address, game, tmp, env)
                 if game == "reversi" and "discs" not in transcript.splitlines()[-1]:
@@ -84,6 +88,13 @@ def main():
                 address, proto_dir, args.protoc, args.grpc_python_plugin, tmp)
             print("reversi at a table: %d game(s), %d moves, %d pass(es), up to %d cells changed by one "
                   "move; the spectator saw each move once" % (games, moves, passes, widest), flush=True)
+
+            if args.web_client:
+                print(run(["npm", "exec", "--offline", "--", "playwright", "test", "--project",
+                           "installed"], cwd=args.web_client,
+                          env=dict(os.environ, CLUB_HOST_URL=web_url,
+                                   CLUB_TEST_OUTPUT=os.path.join(tmp, "playwright"))),
+                      flush=True)
     print("ok")
 
 

@@ -116,27 +116,40 @@ def installed_plugin_dir(prefix):
 
 
 @contextlib.contextmanager
-def installed_host(prefix, tmp, env, games):
+def installed_host(prefix, tmp, env, games, web=False):
     """Starts the installed game-host without --plugins (its default folder)
     on a free port, checks that it serves `games` games, and yields its
-    address; stops it on the way out."""
+    address; stops it on the way out. With `web`, it also serves HTTP and
+    must find the installed browser client by itself: it yields (address,
+    the client's URL)."""
     log_path = os.path.join(tmp, "host.log")
     log = open(log_path, "w")
+    http = ["--http", "127.0.0.1:0"] if web else []
     host = subprocess.Popen([os.path.join(prefix, "bin", "game-host"),
-                             "--listen", "127.0.0.1:0", "--store", "memory"],
+                             "--listen", "127.0.0.1:0", "--store", "memory"] + http,
                             stdout=subprocess.PIPE, stderr=log, text=True, env=env)
     try:
         line = host.stdout.readline()
         match = re.search(r"127\.0\.0\.1:(\d+)\s*$", line)
         if not match:
             sys.exit("game-host did not start: %r\n%s" % (line, open(log_path).read()))
+        address = "127.0.0.1:" + match.group(1)
+        client = None
+        while web and client is None:
+            line = host.stdout.readline()
+            if not line:
+                sys.exit("game-host serves no browser client:\n" + open(log_path).read())
+            client = re.match(r"web client on (http://\S+)", line)
         host_log = open(log_path).read()
         print(host_log, flush=True)
         if "plugins from " + installed_plugin_dir(prefix) not in host_log:
             sys.exit("game-host did not use its default plugin folder")
         if "serving %d game(s)" % games not in host_log:
             sys.exit("game-host does not serve the %d games" % games)
-        yield "127.0.0.1:" + match.group(1)
+        if web and "browser client from " + os.path.join(prefix, "share", "club-games", "web") \
+                not in host_log:
+            sys.exit("game-host did not serve the installed browser client")
+        yield (address, client.group(1)) if web else address
     finally:
         host.terminate()
         host.wait(10)
