@@ -2,9 +2,10 @@
 # Installs the Debian packages (cpack -G DEB) into a clean Debian 12 system
 # made with debootstrap, and checks that they work there: apt resolves every
 # dependency from Debian alone, the installed game-host finds its plugins by
-# itself and serves all of them, the installed game-client plays a CPU demo of
-# each game against it, and the -dev package builds the out-of-tree Reversi
-# plugin, which that game-host then serves too.
+# itself and serves all of them, and the browser client with them, the
+# installed game-client plays a CPU demo of each game against it, and the
+# -dev package builds the out-of-tree Reversi plugin, which that game-host
+# then serves too.
 #
 #   scripts/deb_chroot_check.sh [BUILD_DIR]      as root; needs the network
 #                                                to a Debian mirror
@@ -49,12 +50,17 @@ chmod 755 "$root/tmp/debs" && chmod 644 "$root"/tmp/debs/*.deb  # apt reads them
 in_root apt-get update -q >/dev/null
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
   "/tmp/debs/$(basename "$runtime")" >/dev/null
-in_root dpkg -L club-games | grep -E '^/usr/(bin|lib/club-games/plugins)/.' 
+in_root dpkg -L club-games | grep -E '^/usr/(bin|lib/club-games/plugins)/.|^/usr/share/club-games/web/[^/]*$'
 
-step "the installed game-host serves the first-party games with no options but --listen"
-in_root sh -c 'game-host --listen 127.0.0.1:50777 >/tmp/host.log 2>&1 & echo $! >/tmp/host.pid'
-for _ in $(seq 50); do grep -q "listening on" "$root/tmp/host.log" 2>/dev/null && break; sleep 0.2; done
+step "the installed game-host serves the first-party games and the browser client with no options but --listen and --http"
+in_root sh -c 'game-host --listen 127.0.0.1:50777 --http 127.0.0.1:50779 >/tmp/host.log 2>&1 & echo $! >/tmp/host.pid'
+for _ in $(seq 50); do grep -q "web client on" "$root/tmp/host.log" 2>/dev/null && break; sleep 0.2; done
 cat "$root/tmp/host.log"
+grep -q "browser client from /usr/share/club-games/web" "$root/tmp/host.log"
+# The chroot shares this machine's network: the page is read from outside it.
+curl -sf http://127.0.0.1:50779/play/ | grep -q 'src="app.js"'
+echo "the browser client's page: $(curl -sf http://127.0.0.1:50779/play/app.js | wc -c) bytes of app.js," \
+  "$(curl -sf http://127.0.0.1:50779/play/strings/pt.json | grep -c '"')" lines of Portuguese words
 for game in uttt tictactoe; do
   result=$(in_root game-client --host 127.0.0.1:50777 --mode demo --game "$game" --level novato \
     --cpu-ms 20 --lang en --color never </dev/null | grep "^Result: ")
