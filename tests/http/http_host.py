@@ -18,12 +18,19 @@ def raise_file_limit(wanted=8192):
 
 
 def copy_without_client(game_host, folder):
-    """Copies game-host into folder/bin/ and returns the copy's path. No
-    browser client lies beside the copy (folder/web, folder/share/...)
-    unless the caller puts one there, whereas the build tree's game-host
-    serves build/web once the client is built."""
+    """Puts game-host into folder/bin/ and returns the new path. No browser
+    client lies beside it (folder/web, folder/share/...) unless the caller
+    puts one there, whereas the build tree's game-host serves build/web once
+    the client is built. A hard link where the file system allows it: the
+    program finds its folders from the path it was started by, and a
+    sanitizer build's game-host is over 100 MiB to copy."""
     os.makedirs(os.path.join(folder, "bin"), exist_ok=True)
-    return shutil.copy2(game_host, os.path.join(folder, "bin", "game-host"))
+    path = os.path.join(folder, "bin", "game-host")
+    try:
+        os.link(game_host, path)
+        return path
+    except OSError:
+        return shutil.copy2(game_host, path)
 
 
 def start(game_host, plugins, announced="rules pages on http://", args=()):
@@ -51,7 +58,17 @@ def stop(host):
     """Stops the host and checks that it stopped cleanly (under the
     sanitizers, that includes their verdict)."""
     host.terminate()
-    code = host.wait(timeout=30)
+    try:
+        code = host.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        # Say where it hangs before giving up on it.
+        stacks = subprocess.run(["gdb", "-p", str(host.pid), "-batch", "-ex", "thread apply all bt"],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                timeout=120).stdout
+        host.kill()
+        host.wait()
+        raise AssertionError("game-host did not stop within 30 s of SIGTERM:\n%s\n%s"
+                             % (log_so_far(host)[-4000:], stacks[-12000:]))
     host.log.seek(0)
     log = host.log.read()
     host.log.close()
