@@ -103,7 +103,7 @@ export class Board {
     const preview = (move: Move | undefined) => {
       for (const o of overlays) o.classList.remove("destination");
       if (move?.opponent.oneofKind === "destination_region") overlays[move.opponent.destination_region]?.classList.add("destination");
-      input.onPreview?.(move ? `${move.notation}: ${moveEffect(move, strings)}` : "");
+      input.onPreview?.(move ? strings.t("move.preview", { move: move.notation, effect: moveEffect(move, strings) }) : "");
     };
 
     for (let cell = 0; cell < cellCount; ++cell) {
@@ -114,12 +114,12 @@ export class Board {
       const where = place(view, cell, strings);
       const decided = regionOf(view, cell) >= 0 ? regionText(view, regionOf(view, cell), strings) : "";
       let label = move
-        ? `${strings.t("cell.playable", { place: where, move: move.notation })} ${moveEffect(move, strings)}`
+        ? `${strings.t("cell.playable", { place: where, move: move.notation })} ${moveEffect(move, strings)}`.trim()
         : mark === "."
           ? strings.t("cell.empty", { place: where })
           : strings.t("cell.marked", { place: where, side: mark });
-      if (last.has(cell)) label += ` (${strings.t("cell.last_move")})`;
-      if (decided) label += `. ${decided}`;
+      if (last.has(cell)) label = strings.t("cell.last_move", { label });
+      if (decided) label = strings.t("cell.in_region", { label, region: decided });
       const classes = ["cell"];
       if (move) classes.push("playable");
       if (last.has(cell)) classes.push("last");
@@ -130,7 +130,7 @@ export class Board {
           class: classes.join(" "),
           style: `grid-row: ${row + 1}; grid-column: ${column + 1}`,
           "data-cell": cell,
-          "aria-label": label.trim(),
+          "aria-label": label,
           "aria-disabled": move ? undefined : "true",
           tabindex: cell === this.focused ? 0 : -1,
         },

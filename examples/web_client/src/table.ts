@@ -419,7 +419,7 @@ export class TableView {
       h("div", { class: "play-area" },
         h("div", { class: "board-column" },
           h("p", { class: `status${this.myTurn() ? " your-turn" : ""}`, role: "status", "aria-live": "polite" },
-            state ? `${s.t("table.game_number", { number: state.game_number })} · ${status}` : status),
+            state ? s.t("table.status_line", { game: s.t("table.game_number", { number: state.game_number }), status }) : status),
           state?.view ? this.board.element : null,
           // Below the board, so that a longer preview never moves the cells.
           h("p", { class: "preview", "aria-hidden": "true" }, this.previewText),
