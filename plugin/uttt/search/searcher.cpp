@@ -67,6 +67,11 @@ SearchConfig config_for(Level level) {
   SearchConfig c;
   switch (level) {
     case Level::kExperto:
+      // The learned evaluation, and a larger share for it than the logistic
+      // one earns: its estimates are sharper (docs/cpu.md, "The learned
+      // evaluation").
+      c.network = nnue::Network::embedded();
+      c.minimax_weight = 0.5f;
       break;
     case Level::kNormal:
       // The whole budget, but spread too evenly: with the textbook constant
@@ -134,6 +139,7 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   // The evaluation was fitted to games with standard boards; under the other
   // variants it would mislead more than it helps.
   minimax_weight_ = pos.rules().standard_boards() ? config_.minimax_weight : 0.0f;
+  estimate_leaves_ = config_.estimate_leaves && minimax_weight_ > 0;
   reused_ = 0;
   if (!reroot(pos)) start_tree(pos);
   // A kept root may be a leaf (even a proven one, such as a certain draw);
@@ -160,7 +166,7 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
 }
 
 void Searcher::init_node(std::uint32_t index, Move m, float estimate) {
-  nodes_[index] = Node{0, 0, 0, m, 0, Proof::kUnknown, 0, 0.5f, estimate};
+  nodes_[index] = Node{0, 0.0f, 0, m, 0, Proof::kUnknown, 0, 0.5f, estimate};
   // Among children not tried yet, the best estimate goes first.
   mean_[index] = kUnvisited + estimate;
   explore_[index] = 1.0f;
@@ -269,7 +275,23 @@ bool Searcher::expand(std::uint32_t node, const Position& pos) {
   const std::uint32_t first = std::uint32_t(used_);
   nodes_[node].children = first;
   nodes_[node].child_count = std::uint8_t(moves.size);
-  if (minimax_weight_ > 0) {
+  if (minimax_weight_ > 0 && config_.network) {
+    const nnue::Network& net = *config_.network;
+    nnue::Accumulator acc;
+    net.refresh(pos, acc);
+    for (const Move m : moves) {
+      Position next = pos;
+      next.play(m);
+      if (next.is_over()) {
+        init_node(std::uint32_t(used_++), m, search::mover_win_chance(next));
+        continue;
+      }
+      nnue::FeatureChange change[2];
+      nnue::changes_of(pos, m, next, change);
+      init_node(std::uint32_t(used_++), m,
+                1.0f - nnue::win_chance(net.output_after(acc, change, next.side_to_move())));
+    }
+  } else if (minimax_weight_ > 0) {
     const search::MoveEstimates estimates(pos);
     for (const Move m : moves) init_node(std::uint32_t(used_++), m, estimates.after(m));
   } else {
@@ -378,7 +400,8 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
     Position pos = root_pos_;
     int depth = 0;
     path[0] = 0;
-    Winner result;
+    Winner result = Winner::kNone;
+    float leaf_estimate = 0;  // for the leaf's mover, when it stands in for a result
     for (;;) {
       Node& node = nodes_[path[depth]];
       const Player mover = (depth & 1) ? ~root_mover : root_mover;
@@ -391,7 +414,10 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       if (!node.children) {
         const bool grow = depth == 0 || node.visits >= config_.expand_visits;
         if (!grow || !expand(path[depth], pos)) {
-          result = search::play_out(pos, rng, config_.playout);
+          if (estimate_leaves_)
+            leaf_estimate = node.estimate;
+          else
+            result = search::play_out(pos, rng, config_.playout);
           break;
         }
         if (node.proof != Proof::kUnknown) continue;
@@ -413,11 +439,16 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       Node& node = nodes_[path[d]];
       const Player mover = (d & 1) ? ~root_mover : root_mover;
       ++node.visits;
-      node.half_points += result == Winner::kDraw ? 1 : result == winner_for(mover) ? 2 : 0;
+      const float estimate_here = (depth - d) & 1 ? 1.0f - leaf_estimate : leaf_estimate;
+      node.points += result == Winner::kNone       ? estimate_here
+                     : result == Winner::kDraw     ? 0.5f
+                     : result == winner_for(mover) ? 1.0f
+                                                   : 0.0f;
       const float inverse = 1.0f / float(node.visits);
       explore_[path[d]] = std::sqrt(inverse);
       if (node.proof == Proof::kUnknown || !solver) {
-        const float r = result == Winner::kDraw      ? draw_value[d & 1]
+        const float r = result == Winner::kNone       ? estimate_here
+                        : result == Winner::kDraw     ? draw_value[d & 1]
                         : result == winner_for(mover) ? 1.0f
                                                       : 0.0f;
         float& average = node.average;
@@ -446,7 +477,7 @@ SearchResult Searcher::best_result() const {
   const Node& root = nodes_[0];
   const Node* first = &nodes_[root.children];
   const Node* const last = first + root.child_count;
-  auto mean = [](const Node& n) { return n.visits ? 0.5 * n.half_points / n.visits : 0.5; };
+  auto mean = [](const Node& n) { return n.visits ? double(n.points) / n.visits : 0.5; };
 
   const Node* best = nullptr;
   for (const Node* c = first; c != last; ++c)
@@ -454,7 +485,7 @@ SearchResult Searcher::best_result() const {
   auto better = [&](const Node* a, const Node* b) {  // is a better than b?
     if (!b) return true;
     if (a->visits != b->visits) return a->visits > b->visits;
-    return a->half_points > b->half_points;
+    return a->points > b->points;
   };
   for (const Node* c = first; c != last; ++c)
     if ((c->proof != Proof::kLoss || !config_.solver) && better(c, best)) best = c;

@@ -11,6 +11,7 @@
 #include "rollout.h"
 #include "uttt/engine/position.h"
 #include "uttt/engine/random.h"
+#include "uttt/nnue/network.h"
 #include "uttt/search/search.h"
 
 namespace uttt {
@@ -32,10 +33,16 @@ struct SearchConfig {
   double blunder_rate = 0;          // chance of a beginner's move (Novato)
   bool reuse_tree = true;           // keep the subtree of the position reached
   // Implicit minimax: each node also keeps the minimax value of the static
-  // evaluation (evaluation.h) over its grown subtree, and selection ranks
-  // it by this share of that value and the rest of its playouts' mean.
-  // Children not tried yet are tried best estimate first. 0: playouts only.
+  // evaluation over its grown subtree, and selection ranks it by this share
+  // of that value and the rest of its playouts' mean. Children not tried
+  // yet are tried best estimate first. 0: playouts only.
   float minimax_weight = 0.3f;
+  // The evaluation behind those values: the learned network (nnue/) when
+  // set, the fitted logistic one (evaluation.h) otherwise.
+  std::shared_ptr<const nnue::Network> network;
+  // A leaf's estimate stands in for its playout (where the evaluation is
+  // in use). Measured weaker than playing out; kept for comparison.
+  bool estimate_leaves = false;
 };
 
 SearchConfig config_for(Level level);
@@ -53,8 +60,8 @@ enum class Proof : std::uint8_t { kUnknown, kWin, kDraw, kLoss };
 // children runs four at a time.
 struct Node {
   std::uint32_t visits;
-  std::uint32_t half_points;  // 2 per win, 1 per draw
-  std::uint32_t children;     // index of the first child; 0: not grown yet
+  float points;            // 1 per win, 0.5 per draw, or a leaf's estimate in their stead
+  std::uint32_t children;  // index of the first child; 0: not grown yet
   Move move;
   std::uint8_t child_count;
   Proof proof;
@@ -119,6 +126,7 @@ class Searcher {
   std::size_t used_ = 0;
   std::size_t reused_ = 0;
   float minimax_weight_ = 0;  // config_'s, or 0 where the evaluation does not apply
+  bool estimate_leaves_ = false;
   Position root_pos_;
   bool has_tree_ = false;
 };

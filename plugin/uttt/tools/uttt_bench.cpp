@@ -5,16 +5,25 @@
 //   uttt-bench perft D
 //   uttt-bench random --games N --seed S [--early-draw] [--open-boards]
 //                     [--draw-both] [--fast N]
+//   uttt-bench evaluation [--positions N] [--seed S]
+//
+// `evaluation` times what a search pays when a node grows: an estimate of
+// every move from a position, by the fitted logistic evaluation and by the
+// network on each arithmetic path.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "tests/uttt/reference/naive_engine.h"
 #include "uttt/engine/perft.h"
 #include "uttt/engine/playout.h"
+#include "uttt/nnue/network.h"
+#include "uttt/search/evaluation.h"
 
 namespace {
 
@@ -118,6 +127,77 @@ int run_random(std::uint64_t games, std::uint64_t naive_games, std::uint64_t see
   return 0;
 }
 
+// Positions from random games, a few random plies in, none over.
+std::vector<uttt::Position> random_positions(int count, std::uint64_t seed) {
+  uttt::Rng rng(seed);
+  std::vector<uttt::Position> out;
+  while (int(out.size()) < count) {
+    uttt::Position pos;
+    const int plies = int(rng.below(60));
+    for (int i = 0; i < plies && !pos.is_over(); ++i) pos.play(uttt::random_move(pos, rng));
+    if (!pos.is_over()) out.push_back(pos);
+  }
+  return out;
+}
+
+int run_evaluation(int count, std::uint64_t seed) {
+  using namespace uttt;
+  const std::vector<Position> positions = random_positions(count, seed);
+  std::uint64_t moves = 0;
+  for (const Position& pos : positions) moves += std::uint64_t(pos.count_legal_moves());
+  float checksum = 0;  // keeps the work from being optimized away
+  auto report = [&](const char* name, double seconds, std::uint64_t evaluations) {
+    std::printf(
+        "evaluation=%s positions=%d evaluations=%llu evaluations_per_s=%.0f "
+        "ns_per_evaluation=%.1f\n",
+        name, count, (unsigned long long)evaluations, evaluations / seconds,
+        seconds * 1e9 / evaluations);
+  };
+  report("logistic", seconds_of([&] {
+           for (const Position& pos : positions) {
+             const search::MoveEstimates estimates(pos);
+             MoveList list;
+             pos.legal_moves(list);
+             for (const Move m : list) checksum += estimates.after(m);
+           }
+         }),
+         moves);
+  const auto embedded = nnue::Network::embedded();
+  for (const nnue::Kernel k : {nnue::Kernel::kPortable, nnue::Kernel::kAvx2}) {
+    if (!nnue::kernel_available(k)) continue;
+    const nnue::Network net(embedded->weights(), k);
+    const char* path = k == nnue::Kernel::kAvx2 ? "avx2" : "portable";
+    // A fresh count of the accumulators and one output: a position alone.
+    const double full = seconds_of([&] {
+      for (const Position& pos : positions) {
+        nnue::Accumulator acc;
+        net.refresh(pos, acc);
+        checksum += float(net.output(acc, pos.side_to_move()));
+      }
+    });
+    report((std::string("network-full-") + path).c_str(), full, positions.size());
+    // What a growing node does: one count, then each move as a change.
+    const double children = seconds_of([&] {
+      for (const Position& pos : positions) {
+        nnue::Accumulator acc;
+        net.refresh(pos, acc);
+        MoveList list;
+        pos.legal_moves(list);
+        for (const Move m : list) {
+          Position next = pos;
+          next.play(m);
+          nnue::FeatureChange change[2];
+          nnue::changes_of(pos, m, next, change);
+          checksum += nnue::win_chance(net.output_after(acc, change, next.side_to_move()));
+        }
+      }
+    });
+    report((std::string("network-moves-") + path).c_str(), children, moves);
+  }
+  std::printf("checksum=%g\n", double(checksum));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -127,8 +207,9 @@ int main(int argc, char** argv) {
   int depth = 0, naive_depth = 6;
   auto* perft = app.add_subcommand("perft", "count move sequences from the start position");
   perft->add_option("depth", depth, "deepest depth to count")->required()->check(CLI::Range(1, 12));
-  perft->add_option("--naive-depth", naive_depth,
-                    "depth up to which the naive engine counts too (0 skips it)")
+  perft
+      ->add_option("--naive-depth", naive_depth,
+                   "depth up to which the naive engine counts too (0 skips it)")
       ->check(CLI::Range(0, 8));
 
   std::uint64_t games = 0, naive_games = 0, seed = 1;
@@ -138,8 +219,9 @@ int main(int argc, char** argv) {
   auto* random = app.add_subcommand("random", "play uniformly random games");
   random->add_option("--games", games, "number of games")->required()->check(CLI::PositiveNumber);
   random->add_option("--seed", seed, "seed of the random generator");
-  random->add_option("--naive-games", naive_games,
-                     "games the naive engine plays for the ratio (default: games / 100)")
+  random
+      ->add_option("--naive-games", naive_games,
+                   "games the naive engine plays for the ratio (default: games / 100)")
       ->each([&](const std::string&) { naive_games_set = true; });
   random->add_flag("--early-draw", rules.early_draw, "variant: early draw");
   random->add_flag("--open-boards", rules.open_boards, "variant: decided boards stay open");
@@ -147,7 +229,15 @@ int main(int argc, char** argv) {
   random->add_option("--fast", fast_target, "variant: fast game to this many small boards")
       ->check(CLI::Range(Rules::kMinFastTarget, Rules::kMaxFastTarget));
 
+  int positions = 20000;
+  auto* evaluation = app.add_subcommand("evaluation", "time the static evaluation and the network");
+  evaluation->add_option("--positions", positions, "random positions")
+      ->check(CLI::Range(1, 10000000));
+  evaluation->add_option("--seed", seed, "seed of the random positions");
+
   CLI11_PARSE(app, argc, argv);
+
+  if (evaluation->parsed()) return run_evaluation(positions, seed);
 
   if (perft->parsed()) return run_perft(depth, naive_depth > depth ? depth : naive_depth);
   rules.fast_target = std::uint8_t(fast_target);

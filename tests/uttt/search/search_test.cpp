@@ -283,25 +283,42 @@ TEST(Searcher, PlaysWholeGamesLegallyWithTreeReuse) {
 
 // One iteration visits one child of the root: the one with the best
 // estimate, where the evaluation applies, and otherwise the first.
+// Each child's estimate as the searcher makes it when a node grows: by the
+// logistic evaluation (Normal) or by the network (Experto).
+float logistic_estimate(const Position& pos, Move m) { return search::MoveEstimates(pos).after(m); }
+
+float network_estimate(const Position& pos, Move m) {
+  const nnue::Network& net = *nnue::Network::embedded();
+  Position next = pos;
+  next.play(m);
+  if (next.is_over()) return search::mover_win_chance(next);
+  nnue::Accumulator acc;
+  net.refresh(pos, acc);
+  nnue::FeatureChange change[2];
+  nnue::changes_of(pos, m, next, change);
+  return 1.0f - nnue::win_chance(net.output_after(acc, change, next.side_to_move()));
+}
+
 TEST(Searcher, TriesTheBestEstimatedMoveFirst) {
   Rules open_boards;
   open_boards.open_boards = true;
-  for (Rules rules : {Rules{}, open_boards}) {
-    const bool evaluated = rules.standard_boards();
-    for (const Position& pos : random_positions(rules, 200, 41)) {
-      if (search::immediate_game_win(pos) >= 0) continue;
-      MoveList moves;
-      pos.legal_moves(moves);
-      const search::MoveEstimates estimates(pos);
-      Move expected = moves[0];
-      if (evaluated)
-        for (Move m : moves)
-          if (estimates.after(m) > estimates.after(expected)) expected = m;
-      Searcher searcher(config_for(Level::kExperto));
-      EXPECT_EQ(searcher.choose(pos, iterations(1)).move, expected)
-          << testing::name_of(rules) << " ply " << pos.ply();
+  for (const auto& [level, estimate] :
+       {std::pair(Level::kNormal, &logistic_estimate), std::pair(Level::kExperto, &network_estimate)})
+    for (Rules rules : {Rules{}, open_boards}) {
+      const bool evaluated = rules.standard_boards();
+      for (const Position& pos : random_positions(rules, 200, 41)) {
+        if (search::immediate_game_win(pos) >= 0) continue;
+        MoveList moves;
+        pos.legal_moves(moves);
+        Move expected = moves[0];
+        if (evaluated)
+          for (Move m : moves)
+            if (estimate(pos, m) > estimate(pos, expected)) expected = m;
+        Searcher searcher(config_for(level));
+        EXPECT_EQ(searcher.choose(pos, iterations(1)).move, expected)
+            << level_name(level) << " " << testing::name_of(rules) << " ply " << pos.ply();
+      }
     }
-  }
 }
 
 TEST(Levels, NamesRoundTrip) {

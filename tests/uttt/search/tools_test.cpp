@@ -1,18 +1,25 @@
-// The search's tools end to end: uttt-arena (a short match, a short bench)
-// and uttt-fit-eval (a small fit), read back from the key=value lines
-// scripts rely on.
+// The search's tools end to end: uttt-arena (a short match, a match
+// against uttt-bot over its protocol, a short bench), uttt-fit-eval (a
+// small fit) and uttt-train-nnue (a small training run), read back from
+// the key=value lines scripts rely on.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
 
-#include <gtest/gtest.h>
-
 namespace {
 
-// Runs a tool and returns its standard output and exit status.
-std::pair<std::string, int> run(const char* tool, const std::string& args) {
-  const std::string command = std::string(tool) + " " + args + " 2>/dev/null";
+// Runs a tool and returns its standard output (or, with errors_only, its
+// standard error) and exit status.
+std::pair<std::string, int> run(const char* tool, const std::string& args,
+                                bool errors_only = false) {
+  const std::string command =
+      std::string(tool) + " " + args + (errors_only ? " 2>&1 >/dev/null" : " 2>/dev/null");
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   char buf[4096];
@@ -21,8 +28,8 @@ std::pair<std::string, int> run(const char* tool, const std::string& args) {
   return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
-std::pair<std::string, int> run_arena(const std::string& args) {
-  return run(UTTT_ARENA_PATH, args);
+std::pair<std::string, int> run_arena(const std::string& args, bool errors_only = false) {
+  return run(UTTT_ARENA_PATH, args, errors_only);
 }
 
 std::map<std::string, std::string> fields_of(const std::string& line) {
@@ -42,7 +49,8 @@ std::map<std::string, std::string> last_line_fields(const std::string& out) {
 }
 
 TEST(Arena, PlaysAMatchAndReportsTheScore) {
-  const auto [out, status] = run_arena("novato random --games 6 --iterations 200 --threads 2 --seed 3");
+  const auto [out, status] =
+      run_arena("novato random --games 6 --iterations 200 --threads 2 --seed 3");
   ASSERT_EQ(status, 0) << out;
   auto f = last_line_fields(out);
   EXPECT_EQ(f["games"], "6");
@@ -80,10 +88,132 @@ TEST(Arena, BenchWithAnIterationBudgetDoesTheSameWorkEveryTime) {
   EXPECT_EQ(fa["nodes"], fb["nodes"]);
 }
 
+TEST(Arena, PlaysABotOverItsProtocol) {
+  const auto [out, status] =
+      run_arena(std::string("bot:") + UTTT_BOT_PATH + " random --games 4 --ms 20 --seed 2");
+  ASSERT_EQ(status, 0) << out;
+  auto f = last_line_fields(out);
+  EXPECT_EQ(f["games"], "4");
+  // Experto at 20 ms against random moves loses or draws a game about never.
+  EXPECT_GE(std::stod(f["score"]), 0.75) << out;
+  EXPECT_EQ(f["a_iterations_per_move"], "0");  // the protocol does not say
+  EXPECT_GT(std::stod(f["a_ms_per_move"]), 0.0);
+}
+
+TEST(Arena, PlaysTwoBotsGamesAtOnce) {
+  const std::string bot = std::string("bot:") + UTTT_BOT_PATH;
+  const auto [out, status] = run_arena(bot + " " + bot + " --games 2 --ms 5 --threads 2");
+  ASSERT_EQ(status, 0) << out;
+  auto f = last_line_fields(out);
+  EXPECT_EQ(std::stoi(f["wins"]) + std::stoi(f["draws"]) + std::stoi(f["losses"]), 2);
+}
+
+// A bot that cannot start, or answers what is not a legal move, ends the
+// match with exit status 1 and a message naming the bot and its answer.
+TEST(Arena, ReportsABotThatDoesNotPlay) {
+  const std::string dir = ::testing::TempDir();
+  auto script = [&](const std::string& name, const std::string& body) {
+    const std::string path = dir + "/uttt_arena_test_" + name;
+    std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+    chmod(path.c_str(), 0755);
+    return path;
+  };
+  const std::string hello = script("hello", "read move; echo hello");
+  // Plays O and answers with X's move, a cell already taken.
+  const std::string parrot = script("parrot", "read move; echo \"$move\"; cat >/dev/null");
+  const std::string missing = dir + "/uttt_arena_test_missing";
+  const struct {
+    std::string args, message;
+  } cases[] = {
+      {"bot:" + missing + " random", "bot:" + missing + " (game 1): cannot start"},
+      {"bot:" + hello + " random", "bot:" + hello + " (game 1): at move 1 answered \"hello\""},
+      {"random bot:" + parrot, "bot:" + parrot + " (game 1): at move 2 answered"},
+  };
+  for (const auto& c : cases) {
+    const auto [errors, status] = run_arena(c.args + " --games 1 --ms 5", true);
+    EXPECT_EQ(status, 1) << c.args;
+    EXPECT_NE(errors.find(c.message), std::string::npos) << errors;
+  }
+  EXPECT_NE(run_arena("random bot:" + parrot + " --games 1 --ms 5", true).first.find("forbid"),
+            std::string::npos);
+}
+
 TEST(Arena, RefusesAMatchWithoutABudgetOrWithOnePlayer) {
   EXPECT_NE(run_arena("experto uct --games 2").second, 0);
   EXPECT_NE(run_arena("experto --games 2 --ms 5").second, 0);
   EXPECT_NE(run_arena("experto grandmaster --games 2 --ms 5").second, 0);
+  // A bot has only a time budget, and learns of nothing but the last move.
+  const std::string bot = std::string("bot:") + UTTT_BOT_PATH;
+  EXPECT_EQ(run_arena(bot + " random --games 2 --iterations 100").second, 2);
+  EXPECT_EQ(run_arena(bot + " random --games 2 --ms 5 --opening-plies 2").second, 2);
+}
+
+// Players changed for an experiment: another network, network values at
+// the leaves, another minimax weight; nonsense is refused by name.
+TEST(Arena, PlaysLevelsWithChanges) {
+  const auto [out, status] = run_arena(
+      "experto:network=none,minimax=0.5 experto:network=built-in,leaves=1 --games 2 "
+      "--iterations 300 --seed 5");
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_EQ(last_line_fields(out)["games"], "2");
+  const struct {
+    const char* player;
+    const char* error;
+  } refused[] = {
+      {"experto:network=/nonexistent.nnue", "cannot read network file /nonexistent.nnue"},
+      {"experto:network=" UTTT_ARENA_PATH, "does not start with UTTTNNUE"},
+      {"experto:leaves=yes", "leaves must be a number from 0 to 1, not 'yes'"},
+      {"experto:minimax=2", "minimax must be a number from 0 to 1, not '2'"},
+      {"experto:depth=3", "unknown change 'depth'"},
+      {"master:minimax=0.5", "no such player: master"},
+  };
+  for (const auto& r : refused) {
+    const auto [errors, code] = run_arena(std::string(r.player) + " uct --games 1 --ms 5", true);
+    EXPECT_NE(code, 0) << r.player;
+    EXPECT_NE(errors.find(r.error), std::string::npos) << r.player << ": " << errors;
+  }
+}
+
+// Two runs with one seed write the same weights; the log says how each
+// generation trained and played against the player before it.
+TEST(TrainNnue, TrainsTheSameWeightsTwice) {
+  char folder[] = "/tmp/uttt-train-nnue-XXXXXX";
+  ASSERT_NE(mkdtemp(folder), nullptr);
+  const std::string args =
+      "--games 12 --iterations 100 --epochs 2 --match-games 4 --threads 2 "
+      "--generations 2 --seed 3 --out ";
+  const auto a = run(UTTT_TRAIN_NNUE_PATH, args + folder + "/a.nnue");
+  const auto b = run(UTTT_TRAIN_NNUE_PATH, args + folder + "/b.nnue");
+  ASSERT_EQ(a.second, 0) << a.first;
+  ASSERT_EQ(b.second, 0) << b.first;
+  auto bytes = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  const std::string weights = bytes(std::string(folder) + "/a.nnue");
+  EXPECT_EQ(weights.rfind("UTTTNNUE", 0), 0u);
+  EXPECT_EQ(weights, bytes(std::string(folder) + "/b.nnue"));
+  EXPECT_NE(a.first.find("generation=2 epoch=2 train_loss="), std::string::npos) << a.first;
+  EXPECT_NE(a.first.find("generation=2 match_games=4 "), std::string::npos) << a.first;
+  // The network it wrote plays.
+  const auto [out, status] = run_arena(std::string("experto:network=") + folder +
+                                       "/a.nnue random --games 2 --iterations 200");
+  EXPECT_EQ(status, 0) << out;
+  std::remove((std::string(folder) + "/a.nnue").c_str());
+  std::remove((std::string(folder) + "/b.nnue").c_str());
+  rmdir(folder);
+}
+
+TEST(TrainNnue, RefusesBadSettings) {
+  EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--games 20").second, 0);  // no --out
+  EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --games 1").second, 0);
+  EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --result-share 2").second, 0);
+  const auto [errors, status] = run(UTTT_TRAIN_NNUE_PATH,
+                                    "--out /nonexistent/dir/x.nnue --games 10 --iterations 20 "
+                                    "--epochs 1 --match-games 0",
+                                    true);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(errors.find("cannot write /nonexistent/dir/x.nnue"), std::string::npos) << errors;
 }
 
 TEST(FitEval, FitsTheWeightsTheSameWayTwice) {
