@@ -32,4 +32,13 @@ class Rng {
   std::uint64_t state_;
 };
 
+// One seed from two (a run's and a game's, say), well spread even for
+// neighbouring inputs: splitmix64's finaliser over a pair.
+constexpr std::uint64_t mix_seeds(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t z = a * 0x9e3779b97f4a7c15ull + b + 0x632be59bd9b4e5ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
 }  // namespace club

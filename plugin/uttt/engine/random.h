@@ -4,6 +4,7 @@
 
 namespace uttt {
 
+using club::mix_seeds;
 using club::Rng;
 
 }  // namespace uttt

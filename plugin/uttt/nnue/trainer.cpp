@@ -21,13 +21,6 @@ constexpr float kMaxOutputWeight = 127.0f / kOutputOne;
 // same weights on one thread or two.
 constexpr int kShards = 2;
 
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) {  // splitmix64 of a pair
-  std::uint64_t z = a * 0x9e3779b97f4a7c15ull + b + 0x632be59bd9b4e5ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 float logistic(float z) { return 1.0f / (1.0f + std::exp(-z)); }
 
 // The inputs of a sample seen in one symmetry: [0] the side to move's view.
@@ -102,7 +95,7 @@ Trainer::Trainer(std::uint64_t seed)
       second_moment_(std::make_unique<Parameters>()) {
   first_moment_->clear();
   second_moment_->clear();
-  Rng rng(mix(seed, 0x6e6e7565));
+  Rng rng(mix_seeds(seed, 0x6e6e7565));
   auto uniform = [&](float bound) {
     return bound * (2.0f * float(rng.next() >> 40) / float(1 << 24) - 1.0f);
   };
@@ -119,7 +112,8 @@ Trainer::~Trainer() = default;
 void Trainer::run_epoch(const std::vector<Sample>& samples, const TrainingSettings& s, int epoch) {
   std::vector<std::uint32_t> order(samples.size());
   std::iota(order.begin(), order.end(), 0u);
-  Rng rng(mix(s.seed, std::uint64_t(epoch)));
+  const std::uint64_t epoch_seed = mix_seeds(s.seed, std::uint64_t(epoch));
+  Rng rng(epoch_seed);
   for (std::size_t i = order.size(); i > 1; --i)
     std::swap(order[i - 1], order[rng.below(std::uint32_t(i))]);
 
@@ -138,7 +132,7 @@ void Trainer::run_epoch(const std::vector<Sample>& samples, const TrainingSettin
       const std::size_t n = last - first;
       for (std::size_t i = first + n * k / kShards; i < first + n * (k + 1) / kShards; ++i) {
         const std::uint32_t index = order[i];
-        const int symmetry = int(mix(mix(s.seed, std::uint64_t(epoch)), index) % kSymmetries);
+        const int symmetry = int(mix_seeds(epoch_seed, index) % kSymmetries);
         g.add_gradient(*params_, inputs_of(samples[index].pos, symmetry), samples[index].target);
       }
     };

@@ -304,13 +304,6 @@ class BotProcess {
   std::string buffer_;  // what the bot wrote and was not read as a line yet
 };
 
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) {  // splitmix64 of a pair
-  std::uint64_t z = a * 0x9e3779b97f4a7c15ull + b + 0x632be59bd9b4e5ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 struct MatchSettings {
   std::string a, b;
   int games = 100;
@@ -386,10 +379,10 @@ Winner play_game(const MatchSettings& s, int g, Contestant& a, Contestant& b) {
   const bool a_is_x = g % 2 == 0;
   Contestant& x = a_is_x ? a : b;
   Contestant& o = a_is_x ? b : a;
-  a.new_game(g, mix(mix(s.seed, std::uint64_t(g)), 1));
-  b.new_game(g, mix(mix(s.seed, std::uint64_t(g)), 2));
+  a.new_game(g, mix_seeds(mix_seeds(s.seed, std::uint64_t(g)), 1));
+  b.new_game(g, mix_seeds(mix_seeds(s.seed, std::uint64_t(g)), 2));
   Position pos(s.rules);
-  Rng opening(mix(s.seed, std::uint64_t(g / 2)));
+  Rng opening(mix_seeds(s.seed, std::uint64_t(g / 2)));
   std::optional<Move> last;
   for (int i = 0; i < s.opening_plies && !pos.is_over(); ++i) {
     last = random_move(pos, opening);
@@ -399,7 +392,7 @@ Winner play_game(const MatchSettings& s, int g, Contestant& a, Contestant& b) {
     SearchLimits limits;
     limits.max_iterations = s.iterations;
     limits.max_milliseconds = s.ms;
-    limits.seed = mix(mix(s.seed, std::uint64_t(g)), std::uint64_t(pos.ply()));
+    limits.seed = mix_seeds(mix_seeds(s.seed, std::uint64_t(g)), std::uint64_t(pos.ply()));
     Contestant& mover = pos.side_to_move() == Player::X ? x : o;
     const Move m = mover.move(pos, last, limits);
     if (const MoveError e = pos.check(m); e != MoveError::kOk)

@@ -43,13 +43,6 @@ struct Settings {
   std::uint64_t seed = 1;
 };
 
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) {  // splitmix64 of a pair
-  std::uint64_t z = a * 0x9e3779b97f4a7c15ull + b + 0x632be59bd9b4e5ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 // Experto's search with the given evaluation (none: the logistic one). The
 // evaluation's share stays the one the committed weights were trained
 // with, whatever Experto itself now uses, so that the same command keeps
@@ -170,9 +163,9 @@ int main(int argc, char** argv) {
     std::vector<Game> previous;
     for (int gen = 1; gen <= s.generations; ++gen) {
       const SearchConfig self = player(network);
-      const std::uint64_t gen_seed = mix(s.seed, std::uint64_t(gen));
+      const std::uint64_t gen_seed = mix_seeds(s.seed, std::uint64_t(gen));
       std::vector<Game> games = play_all(s.games, s.threads, [&](int g) {
-        return play(self, self, s, mix(gen_seed, std::uint64_t(g)));
+        return play(self, self, s, mix_seeds(gen_seed, std::uint64_t(g)));
       });
       std::vector<Sample> train, test;
       add_samples(previous, s.result_share, train, test);
@@ -197,7 +190,8 @@ int main(int argc, char** argv) {
       if (s.match_games > 0) {
         const SearchConfig next = player(trained);
         const std::vector<Game> match = play_all(s.match_games, s.threads, [&](int g) {
-          const std::uint64_t seed = mix(mix(gen_seed, 0x6d61746368), std::uint64_t(g / 2));
+          const std::uint64_t seed =
+              mix_seeds(mix_seeds(gen_seed, 0x6d61746368), std::uint64_t(g / 2));
           return g % 2 == 0 ? play(next, self, s, seed) : play(self, next, s, seed);
         });
         int wins = 0, draws = 0;
