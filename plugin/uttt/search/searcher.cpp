@@ -35,7 +35,8 @@ constexpr int kLanes = 4;
 // iterations: about a tenth of a millisecond.
 constexpr std::uint64_t kPollEvery = 64;
 
-// A search on a position with one legal move only estimates its value.
+// A search on a position with one legal move only estimates its value, and
+// no answer that time management cuts short rests on fewer iterations.
 constexpr std::uint64_t kForcedMoveIterations = 256;
 
 // ln x for x >= 1, to about 1e-4: the exploration term needs no more, and
@@ -68,10 +69,11 @@ SearchConfig config_for(Level level) {
   switch (level) {
     case Level::kExperto:
       // The learned evaluation, and a larger share for it than the logistic
-      // one earns: its estimates are sharper (docs/cpu.md, "The learned
-      // evaluation").
+      // one earns: its estimates are sharper; with them a narrower search
+      // pays (docs/cpu.md, "The learned evaluation").
       c.network = nnue::Network::embedded();
       c.minimax_weight = 0.5f;
+      c.exploration = 0.35f;
       break;
     case Level::kNormal:
       // The whole budget, but spread too evenly: with the textbook constant
@@ -139,7 +141,7 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   // The evaluation was fitted to games with standard boards; under the other
   // variants it would mislead more than it helps.
   minimax_weight_ = pos.rules().standard_boards() ? config_.minimax_weight : 0.0f;
-  estimate_leaves_ = config_.estimate_leaves && minimax_weight_ > 0;
+  leaf_share_ = minimax_weight_ > 0 ? config_.leaf_estimate_share : 0.0f;
   reused_ = 0;
   if (!reroot(pos)) start_tree(pos);
   // A kept root may be a leaf (even a proven one, such as a certain draw);
@@ -388,12 +390,24 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
   // searching side's moves.
   const float draw_value[2] = {0.5f + config_.contempt, 0.5f - config_.contempt};
 
+  const Clock::time_point began = Clock::now();
+
   std::uint32_t path[kMaxPlies + 2];
   std::uint64_t it = 0;
   for (; it < max_iterations; ++it) {
     if (it % kPollEvery == 0 && it > 0) {
       if (stop && stop->load(std::memory_order_relaxed)) break;
-      if (timed && Clock::now() >= deadline) break;
+      const Clock::time_point now = timed ? Clock::now() : began;
+      if (timed && now >= deadline) break;
+      if (config_.stop_when_settled && it >= kForcedMoveIterations) {
+        std::uint64_t left = max_iterations - it;
+        if (timed) {  // at the pace so far
+          const double per_iteration = std::chrono::duration<double>(now - began).count() / it;
+          const double time_left = std::chrono::duration<double>(deadline - now).count();
+          left = std::min(left, std::uint64_t(time_left / per_iteration) + 1);
+        }
+        if (settled(left)) break;
+      }
     }
     if (solver && nodes_[0].proof != Proof::kUnknown) break;  // nothing left to learn
 
@@ -401,7 +415,8 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
     int depth = 0;
     path[0] = 0;
     Winner result = Winner::kNone;
-    float leaf_estimate = 0;  // for the leaf's mover, when it stands in for a result
+    float leaf_estimate = 0;  // for the leaf's mover, when it enters its value
+    bool blend = false;       // the leaf was estimated and played out
     for (;;) {
       Node& node = nodes_[path[depth]];
       const Player mover = (depth & 1) ? ~root_mover : root_mover;
@@ -414,10 +429,9 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       if (!node.children) {
         const bool grow = depth == 0 || node.visits >= config_.expand_visits;
         if (!grow || !expand(path[depth], pos)) {
-          if (estimate_leaves_)
-            leaf_estimate = node.estimate;
-          else
-            result = search::play_out(pos, rng, config_.playout);
+          if (leaf_share_ > 0) leaf_estimate = node.estimate;
+          if (leaf_share_ < 1) result = search::play_out(pos, rng, config_.playout);
+          blend = leaf_share_ > 0 && leaf_share_ < 1;
           break;
         }
         if (node.proof != Proof::kUnknown) continue;
@@ -440,17 +454,19 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
       const Player mover = (d & 1) ? ~root_mover : root_mover;
       ++node.visits;
       const float estimate_here = (depth - d) & 1 ? 1.0f - leaf_estimate : leaf_estimate;
-      node.points += result == Winner::kNone       ? estimate_here
-                     : result == Winner::kDraw     ? 0.5f
-                     : result == winner_for(mover) ? 1.0f
-                                                   : 0.0f;
+      // A leaf that was played out and estimated is worth a blend of both.
+      auto value = [&](float draw) {
+        if (result == Winner::kNone) return estimate_here;
+        const float r = result == Winner::kDraw       ? draw
+                        : result == winner_for(mover) ? 1.0f
+                                                      : 0.0f;
+        return blend ? r + leaf_share_ * (estimate_here - r) : r;
+      };
+      node.points += value(0.5f);
       const float inverse = 1.0f / float(node.visits);
       explore_[path[d]] = std::sqrt(inverse);
       if (node.proof == Proof::kUnknown || !solver) {
-        const float r = result == Winner::kNone       ? estimate_here
-                        : result == Winner::kDraw     ? draw_value[d & 1]
-                        : result == winner_for(mover) ? 1.0f
-                                                      : 0.0f;
+        const float r = value(draw_value[d & 1]);
         float& average = node.average;
         average = node.visits == 1 ? r : average + (r - average) * inverse;
         if (weight > 0) {
@@ -471,6 +487,29 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
     if (solver) prove_upwards(path, depth, draw_value);
   }
   return it;
+}
+
+bool Searcher::settled(std::uint64_t iterations_left) const {
+  const Node& root = nodes_[0];
+  const Node* const first = &nodes_[root.children];
+  const Node* const last = first + root.child_count;
+  const Node* best = first;
+  for (const Node* c = first; c != last; ++c)
+    if (c->visits > best->visits) best = c;
+  if (best->proof == Proof::kLoss) return false;
+  // Proven losses are never chosen while anything else is left, however
+  // many visits they have.
+  std::uint32_t runner_up = 0;
+  bool contested = false;
+  for (const Node* c = first; c != last; ++c)
+    if (c != best && (c->proof != Proof::kLoss || !config_.solver)) {
+      contested = true;
+      runner_up = std::max(runner_up, c->visits);
+    }
+  if (!contested) return true;
+  // A losing-looking move gives way to a proven draw, which may still come.
+  if (best->proof != Proof::kDraw && best->points < 0.5f * float(best->visits)) return false;
+  return best->visits - runner_up > iterations_left;
 }
 
 SearchResult Searcher::best_result() const {

@@ -40,9 +40,17 @@ struct SearchConfig {
   // The evaluation behind those values: the learned network (nnue/) when
   // set, the fitted logistic one (evaluation.h) otherwise.
   std::shared_ptr<const nnue::Network> network;
-  // A leaf's estimate stands in for its playout (where the evaluation is
-  // in use). Measured weaker than playing out; kept for comparison.
-  bool estimate_leaves = false;
+  // Time management: stop before the budget is spent once the most visited
+  // move can no longer be overtaken in what is left of it, or every other
+  // move is proven lost. Turn clocks start afresh each turn, so the time
+  // saved buys nothing later, and the deeper subtree of a whole budget,
+  // kept for the next move, measured stronger: off for every level.
+  bool stop_when_settled = false;
+  // A leaf's value: this share of its estimate and the rest of its playout's
+  // result (where the evaluation is in use); 1 estimates without playing
+  // out. Every share tried measured weaker than playouts alone; kept for
+  // comparison.
+  float leaf_estimate_share = 0;
 };
 
 SearchConfig config_for(Level level);
@@ -114,6 +122,7 @@ class Searcher {
   std::uint64_t run(std::uint64_t max_iterations, Clock::time_point deadline,
                     const std::atomic<bool>* stop, Rng& rng);
   SearchResult best_result() const;
+  bool settled(std::uint64_t iterations_left) const;
 
   SearchConfig config_;
   std::unique_ptr<search::Node[]> nodes_;
@@ -126,7 +135,7 @@ class Searcher {
   std::size_t used_ = 0;
   std::size_t reused_ = 0;
   float minimax_weight_ = 0;  // config_'s, or 0 where the evaluation does not apply
-  bool estimate_leaves_ = false;
+  float leaf_share_ = 0;      // config_'s leaf_estimate_share, or 0 without the evaluation
   Position root_pos_;
   bool has_tree_ = false;
 };

@@ -54,7 +54,7 @@ constexpr char kBotPrefix[] = "bot:";
 bool is_bot(const std::string& name) { return name.rfind(kBotPrefix, 0) == 0; }
 
 // A level or the yardstick, optionally changed for an experiment:
-// "experto:network=FILE,leaves=1,minimax=0.5,exploration=0.4", where
+// "experto:network=FILE,leaves=0.5,minimax=0.5,exploration=0.4,settle=1", where
 // network=none is the fitted logistic evaluation and network=built-in the
 // network in the program. Throws std::invalid_argument naming what is wrong.
 SearchConfig config_of(const std::string& name, const SearchConfig& uct) {
@@ -91,14 +91,16 @@ SearchConfig config_of(const std::string& name, const SearchConfig& uct) {
         throw std::invalid_argument(e.what());
       }
     } else if (key == "leaves") {
-      c.estimate_leaves = number(0, 1) != 0;
+      c.leaf_estimate_share = float(number(0, 1));
     } else if (key == "minimax") {
       c.minimax_weight = float(number(0, 1));
     } else if (key == "exploration") {
       c.exploration = float(number(0.01, 10));
+    } else if (key == "settle") {
+      c.stop_when_settled = number(0, 1) != 0;
     } else {
       throw std::invalid_argument("unknown change '" + key +
-                                  "': give network, leaves, minimax or exploration");
+                                  "': give network, leaves, minimax, exploration or settle");
     }
   }
   return c;

@@ -47,7 +47,8 @@ struct Settings {
 std::vector<Sample> play_game(const Settings& s, int g) {
   SearchConfig config = config_for(Level::kExperto);
   config.minimax_weight = s.minimax_weight;
-  config.network = nullptr;  // the games are played with the evaluation being fitted
+  config.network = nullptr;   // the games are played with the evaluation being fitted
+  config.exploration = 0.5f;  // the constant the committed weights were fitted with
   constexpr std::size_t kTreeBytes = std::size_t(64) << 20;
   Searcher x(config, kTreeBytes), o(config, kTreeBytes);
   Rng rng(s.seed * 1000003 + std::uint64_t(g));

@@ -4,8 +4,10 @@
 // and cancellation tests look at the clock, with loose bounds.
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -77,15 +79,27 @@ bool allows_game_win(const Position& pos, Move m) {
   return !next.is_over() && search::immediate_game_win(next) >= 0;
 }
 
-// The side to move cannot win now, some moves let the opponent win the game
-// next move, and some do not.
-bool must_block(const Position& pos) {
-  if (search::immediate_game_win(pos) >= 0) return false;
+// The side to move cannot win now: how many of its moves let the opponent
+// win the game next move, and of how many. None when it can win now.
+std::optional<std::pair<int, int>> losing_moves(const Position& pos) {
+  if (search::immediate_game_win(pos) >= 0) return std::nullopt;
   MoveList moves;
   pos.legal_moves(moves);
   int losing = 0;
   for (Move m : moves) losing += allows_game_win(pos, m);
-  return losing > 0 && losing < moves.size;
+  return std::pair(losing, int(moves.size));
+}
+
+// Some moves lose the game at once, and some do not.
+bool must_block(const Position& pos) {
+  const auto counts = losing_moves(pos);
+  return counts && counts->first > 0 && counts->first < counts->second;
+}
+
+// Every move but one loses the game at once.
+bool one_safe_move(const Position& pos) {
+  const auto counts = losing_moves(pos);
+  return counts && counts->second > 1 && counts->first == counts->second - 1;
 }
 
 TEST(Levels, AlwaysReturnALegalMoveUnderEveryVariant) {
@@ -201,6 +215,34 @@ TEST(Search, NormalAndExpertoUseTheirWholeTimeBudget) {
 TEST(Search, SpendsTheIterationBudget) {
   const SearchResult r = choose_move(Position(), Level::kExperto, iterations(5000));
   EXPECT_EQ(r.iterations, 5000u);
+}
+
+// Time management (measured weaker, and off for every level): a search
+// stops once the most visited move cannot be overtaken in what is left of
+// the budget, and so chooses what the whole budget would have; when every
+// other move is proven lost, it stops at once.
+TEST(Search, StopsOnceTheMoveIsSettled) {
+  SearchConfig settles = config_for(Level::kExperto);
+  settles.stop_when_settled = true;
+  std::uint64_t spent = 0, budget = 0;
+  for (const Position& pos : positions_where(Rules{}, 20, 11, must_block)) {
+    Searcher settling(settles);
+    Searcher thorough(config_for(Level::kExperto));
+    const SearchResult a = settling.choose(pos, iterations(20000));
+    const SearchResult b = thorough.choose(pos, iterations(20000));
+    EXPECT_EQ(a.move, b.move) << "ply " << pos.ply();
+    EXPECT_LE(a.iterations, b.iterations);
+    spent += a.iterations;
+    budget += b.iterations;
+  }
+  EXPECT_LT(spent, budget);
+
+  for (const Position& pos : positions_where(Rules{}, 5, 12, one_safe_move)) {
+    Searcher settling(settles);
+    const SearchResult r = settling.choose(pos, iterations(20000));
+    EXPECT_FALSE(allows_game_win(pos, r.move));
+    EXPECT_LE(r.iterations, 512u) << "ply " << pos.ply();
+  }
 }
 
 TEST(Search, HonoursATimeBudget) {
@@ -319,6 +361,27 @@ TEST(Searcher, TriesTheBestEstimatedMoveFirst) {
             << level_name(level) << " " << testing::name_of(rules) << " ply " << pos.ply();
       }
     }
+}
+
+// A leaf's value is its estimate, its playout's result, or a blend: only
+// the playouts draw on the seed, so a search on estimates alone gives the
+// same answer whatever the seed, and a blend does not.
+TEST(Searcher, PlaysOutLeavesUnlessTheirEstimateStandsAlone) {
+  auto answers_differ_by_seed = [](float leaf_share) {
+    SearchConfig config = config_for(Level::kExperto);
+    config.leaf_estimate_share = leaf_share;
+    int differ = 0;
+    for (const Position& pos : random_positions(Rules{}, 12, 23)) {
+      Searcher a(config), b(config);
+      const SearchResult ra = a.choose(pos, iterations(2000, 1));
+      const SearchResult rb = b.choose(pos, iterations(2000, 2));
+      differ += ra.move != rb.move || ra.expected_score != rb.expected_score;
+    }
+    return differ;
+  };
+  EXPECT_EQ(answers_differ_by_seed(1.0f), 0);
+  EXPECT_GT(answers_differ_by_seed(0.5f), 0);
+  EXPECT_GT(answers_differ_by_seed(0.0f), 0);
 }
 
 TEST(Levels, NamesRoundTrip) {

@@ -149,10 +149,11 @@ TEST(Arena, RefusesAMatchWithoutABudgetOrWithOnePlayer) {
 }
 
 // Players changed for an experiment: another network, network values at
-// the leaves, another minimax weight; nonsense is refused by name.
+// the leaves, another minimax weight, time management; nonsense is
+// refused by name.
 TEST(Arena, PlaysLevelsWithChanges) {
   const auto [out, status] = run_arena(
-      "experto:network=none,minimax=0.5 experto:network=built-in,leaves=1 --games 2 "
+      "experto:network=none,minimax=0.5,settle=1 experto:network=built-in,leaves=0.5 --games 2 "
       "--iterations 300 --seed 5");
   ASSERT_EQ(status, 0) << out;
   EXPECT_EQ(last_line_fields(out)["games"], "2");
@@ -164,6 +165,7 @@ TEST(Arena, PlaysLevelsWithChanges) {
       {"experto:network=" UTTT_ARENA_PATH, "does not start with UTTTNNUE"},
       {"experto:leaves=yes", "leaves must be a number from 0 to 1, not 'yes'"},
       {"experto:minimax=2", "minimax must be a number from 0 to 1, not '2'"},
+      {"experto:settle=on", "settle must be a number from 0 to 1, not 'on'"},
       {"experto:depth=3", "unknown change 'depth'"},
       {"master:minimax=0.5", "no such player: master"},
   };
