@@ -2,19 +2,20 @@
 // from self-play, generation after generation, and writes its weights.
 //
 //   uttt-train-nnue --out FILE [--generations G] [--games N] [--iterations I]
-//                   [--epochs E] [--result-share R] [--match-games M]
-//                   [--from FILE] [--threads K] [--seed S]
+//                   [--window W] [--epochs E] [--result-share R]
+//                   [--match-games M] [--from FILE] [--threads K] [--seed S]
 //
 // Generation 1 is played by Experto with the fitted logistic evaluation (or
 // with the network of --from); each later one by Experto with the network
 // the generation before trained. Every position a player searched becomes
 // a sample, its target mixing the game's result and the search's expected
 // score. Each network is trained from scratch on the games of its
-// generation and the one before, then plays the player that made those
-// games. Same settings, same weights.
+// generation and the W - 1 before it, then plays the player that made its
+// own games. Same settings, same weights.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <deque>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -34,6 +35,7 @@ struct Settings {
   std::string out, from;
   int generations = 1;
   int games = 16000;
+  int window = 2;  // generations of games a network is trained on
   std::uint64_t iterations = 1600;
   int opening_plies = 4;
   float result_share = 0.5f;
@@ -141,6 +143,9 @@ int main(int argc, char** argv) {
   app.add_option("--iterations", s.iterations,
                  "search iterations per move, in self-play and matches")
       ->check(CLI::Range(1, 100000000));
+  app.add_option("--window", s.window,
+                 "train each network on the games of this many generations, its own the last")
+      ->check(CLI::Range(1, 100));
   app.add_option("--opening-plies", s.opening_plies, "at most this many random opening moves")
       ->check(CLI::Range(0, 20));
   app.add_option("--result-share", s.result_share,
@@ -161,7 +166,7 @@ int main(int argc, char** argv) {
   try {
     std::shared_ptr<const nnue::Network> network;
     if (!s.from.empty()) network = nnue::Network::load(s.from);
-    std::vector<Game> previous;
+    std::deque<std::vector<Game>> previous;  // the window's older generations
     for (int gen = 1; gen <= s.generations; ++gen) {
       const SearchConfig self = player(network);
       const std::uint64_t gen_seed = mix_seeds(s.seed, std::uint64_t(gen));
@@ -169,7 +174,8 @@ int main(int argc, char** argv) {
         return play(self, self, s, mix_seeds(gen_seed, std::uint64_t(g)));
       });
       std::vector<Sample> train, test;
-      add_samples(previous, s.result_share, train, test);
+      for (const std::vector<Game>& older : previous)
+        add_samples(older, s.result_share, train, test);
       add_samples(games, s.result_share, train, test);
       std::printf("generation=%d games=%d samples=%zu test_samples=%zu\n", gen, s.games,
                   train.size(), test.size());
@@ -208,7 +214,8 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
       }
       network = std::move(trained);
-      previous = std::move(games);
+      previous.push_back(std::move(games));
+      if (int(previous.size()) >= s.window) previous.pop_front();
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -204,6 +205,36 @@ TEST(TrainNnue, TrainsTheSameWeightsTwice) {
   std::remove((std::string(folder) + "/a.nnue").c_str());
   std::remove((std::string(folder) + "/b.nnue").c_str());
   rmdir(folder);
+}
+
+// A network learns from the games of the last --window generations, its
+// own included: a window of three trains generation 2 on the samples of
+// generations 1 and 2, which a window of one trains on apart.
+TEST(TrainNnue, TrainsOnTheGamesOfItsWindow) {
+  // Samples (train and test) each generation of a run was trained on.
+  auto samples_per_generation = [](int window) {
+    const auto [log, status] =
+        run(UTTT_TRAIN_NNUE_PATH, "--games 10 --iterations 50 --epochs 1 --match-games 0 "
+                                  "--generations 2 --seed 5 --out /tmp/uttt-window-" +
+                                      std::to_string(window) + ".nnue --window " +
+                                      std::to_string(window));
+    EXPECT_EQ(status, 0) << log;
+    std::vector<int> counts;
+    std::istringstream lines(log);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find(" samples=") != std::string::npos) {
+        auto f = fields_of(line);
+        counts.push_back(std::stoi(f["samples"]) + std::stoi(f["test_samples"]));
+      }
+    std::remove(("/tmp/uttt-window-" + std::to_string(window) + ".nnue").c_str());
+    return counts;
+  };
+  const std::vector<int> apart = samples_per_generation(1), together = samples_per_generation(3);
+  ASSERT_EQ(apart.size(), 2u);
+  ASSERT_EQ(together.size(), 2u);
+  EXPECT_EQ(together[0], apart[0]);
+  EXPECT_EQ(together[1], apart[0] + apart[1]);
+  EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --window 0").second, 0);
 }
 
 TEST(TrainNnue, RefusesBadSettings) {
