@@ -211,13 +211,15 @@ TEST(TrainNnue, TrainsTheSameWeightsTwice) {
 // own included: a window of three trains generation 2 on the samples of
 // generations 1 and 2, which a window of one trains on apart.
 TEST(TrainNnue, TrainsOnTheGamesOfItsWindow) {
+  char folder[] = "/tmp/uttt-train-window-XXXXXX";
+  ASSERT_NE(mkdtemp(folder), nullptr);
+  const std::string weights = std::string(folder) + "/w.nnue";
   // Samples (train and test) each generation of a run was trained on.
-  auto samples_per_generation = [](int window) {
+  auto samples_per_generation = [&](int window) {
     const auto [log, status] =
         run(UTTT_TRAIN_NNUE_PATH, "--games 10 --iterations 50 --epochs 1 --match-games 0 "
-                                  "--generations 2 --seed 5 --out /tmp/uttt-window-" +
-                                      std::to_string(window) + ".nnue --window " +
-                                      std::to_string(window));
+                                  "--generations 2 --seed 5 --out " +
+                                      weights + " --window " + std::to_string(window));
     EXPECT_EQ(status, 0) << log;
     std::vector<int> counts;
     std::istringstream lines(log);
@@ -226,21 +228,22 @@ TEST(TrainNnue, TrainsOnTheGamesOfItsWindow) {
         auto f = fields_of(line);
         counts.push_back(std::stoi(f["samples"]) + std::stoi(f["test_samples"]));
       }
-    std::remove(("/tmp/uttt-window-" + std::to_string(window) + ".nnue").c_str());
     return counts;
   };
   const std::vector<int> apart = samples_per_generation(1), together = samples_per_generation(3);
+  std::remove(weights.c_str());
+  rmdir(folder);
   ASSERT_EQ(apart.size(), 2u);
   ASSERT_EQ(together.size(), 2u);
   EXPECT_EQ(together[0], apart[0]);
   EXPECT_EQ(together[1], apart[0] + apart[1]);
-  EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --window 0").second, 0);
 }
 
 TEST(TrainNnue, RefusesBadSettings) {
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--games 20").second, 0);  // no --out
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --games 1").second, 0);
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --result-share 2").second, 0);
+  EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --window 0").second, 0);
   const auto [errors, status] = run(UTTT_TRAIN_NNUE_PATH,
                                     "--out /nonexistent/dir/x.nnue --games 10 --iterations 20 "
                                     "--epochs 1 --match-games 0",
