@@ -156,7 +156,7 @@ export class TableView {
         this.notice = this.page.strings.t("table.closed");
         break;
     }
-    this.syncMoves(event);
+    this.syncMoves(event.move);
     this.syncLegal();
     this.render();
   }
@@ -169,14 +169,14 @@ export class TableView {
 
   // The move list follows the events; when it cannot (a fresh page, a
   // resumed stream), it is rebuilt from the game's record.
-  private syncMoves(event: TableEvent): void {
+  private syncMoves(move: Move | undefined): void {
     const state = this.table?.state;
     if (!state) {
       this.notations = [];
       return;
     }
     const count = state.moves.length;
-    if (event.move && this.notations.length === count - 1) this.notations.push(event.move.notation);
+    if (move && this.notations.length === count - 1) this.notations.push(move.notation);
     else if (this.notations.length > count) this.notations.length = count;
     if (this.notations.length === count) return;
     const version = this.table!.version;
@@ -242,12 +242,16 @@ export class TableView {
     if (clock && left !== undefined) clock.textContent = this.page.strings.t("seat.seconds", { seconds: left });
   }
 
-  private async act(call: () => Promise<{ table?: Table }>): Promise<void> {
+  // The answer to the page's own call may come before its event, which is
+  // then dropped as already seen: the answer updates everything the event
+  // would have, the move list included.
+  private async act(call: () => Promise<{ table?: Table; move?: Move }>): Promise<void> {
     this.error = "";
     try {
-      const { table } = await call();
+      const { table, move } = await call();
       if (table && this.table && table.version > this.table.version) {
         this.table = table;
+        this.syncMoves(move);
         this.syncLegal();
       }
     } catch (e) {

@@ -6,6 +6,7 @@
 // CLUB_HOST_URL set, the tests use that host, already running, instead.
 import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 import { type ChildProcess, spawn } from "node:child_process";
+import { createConnection, createServer, type Socket } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -85,6 +86,44 @@ export const test = base.extend<{ pageErrors: void }, { hostArgs: string[]; host
 });
 
 export { expect };
+
+// A relay in front of the host whose connections a test can cut, as a
+// dropped network does. The browser's offline mode is not enough: it leaves
+// a page's open event stream flowing.
+export interface Relay {
+  url: string;
+  cut: () => void;
+  close: () => Promise<void>;
+}
+
+export async function relay(host: Host): Promise<Relay> {
+  const target = new URL(host.url);
+  const open = new Set<Socket>();
+  const keep = (socket: Socket) => {
+    open.add(socket);
+    socket.on("close", () => open.delete(socket));
+    socket.on("error", () => socket.destroy());
+  };
+  const server = createServer((client) => {
+    const upstream = createConnection(Number(target.port), target.hostname);
+    keep(client);
+    keep(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const url = new URL(host.url);
+  url.port = String((server.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    cut: () => open.forEach((socket) => socket.destroy()),
+    close: () => new Promise<void>((done) => {
+      open.forEach((socket) => socket.destroy());
+      server.close(() => done());
+    }),
+  };
+}
 
 // The game card of the lobby for one game.
 export function card(page: Page, gameId: string) {
