@@ -97,7 +97,8 @@ export interface Relay {
 }
 
 export async function relay(host: Host): Promise<Relay> {
-  const target = new URL(host.url);
+  const url = new URL(host.url);
+  const upstreamAt = { port: Number(url.port), host: url.hostname };
   const open = new Set<Socket>();
   const keep = (socket: Socket) => {
     open.add(socket);
@@ -105,7 +106,7 @@ export async function relay(host: Host): Promise<Relay> {
     socket.on("error", () => socket.destroy());
   };
   const server = createServer((client) => {
-    const upstream = createConnection(Number(target.port), target.hostname);
+    const upstream = createConnection(upstreamAt);
     keep(client);
     keep(upstream);
     client.pipe(upstream).pipe(client);
@@ -113,13 +114,13 @@ export async function relay(host: Host): Promise<Relay> {
     upstream.on("close", () => client.destroy());
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const url = new URL(host.url);
   url.port = String((server.address() as { port: number }).port);
+  const cut = () => open.forEach((socket) => socket.destroy());
   return {
     url: url.toString(),
-    cut: () => open.forEach((socket) => socket.destroy()),
+    cut,
     close: () => new Promise<void>((done) => {
-      open.forEach((socket) => socket.destroy());
+      cut();
       server.close(() => done());
     }),
   };
