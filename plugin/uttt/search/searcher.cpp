@@ -20,10 +20,11 @@ using search::Proof;
 
 namespace {
 
-// Unvisited children come first: their value, this plus their estimate,
-// beats any mean, and their exploration factor is the largest. Small, so
-// that estimates keep their precision in the sum. A proven win beats them,
-// a proven loss is never chosen while anything else remains.
+// Without a first-play value, unvisited children come first: their value,
+// this plus their estimate, beats any mean, and their exploration factor is
+// the largest. Small, so that estimates keep their precision in the sum. A
+// proven win beats them, a proven loss is never chosen while anything else
+// remains.
 constexpr float kUnvisited = 2.0f;
 constexpr float kProvenWin = 1e7f;
 constexpr float kProvenLoss = -1e7f;
@@ -70,10 +71,12 @@ SearchConfig config_for(Level level) {
     case Level::kExperto:
       // The learned evaluation, and a larger share for it than the logistic
       // one earns: its estimates are sharper; with them a narrower search
-      // pays (docs/cpu.md, "The learned evaluation").
+      // pays, and so does trusting them for moves not tried yet (docs/cpu.md,
+      // "The learned evaluation").
       c.network = nnue::Network::embedded();
       c.minimax_weight = 0.5f;
       c.exploration = 0.35f;
+      c.first_play = 0.25f;
       break;
     case Level::kNormal:
       // The whole budget, but spread too evenly: with the textbook constant
@@ -142,6 +145,7 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   // variants it would mislead more than it helps.
   minimax_weight_ = pos.rules().standard_boards() ? config_.minimax_weight : 0.0f;
   leaf_share_ = minimax_weight_ > 0 ? config_.leaf_estimate_share : 0.0f;
+  first_play_ = minimax_weight_ > 0 ? config_.first_play : 0.0f;
   reused_ = 0;
   if (!reroot(pos)) start_tree(pos);
   // A kept root may be a leaf (even a proven one, such as a certain draw);
@@ -170,8 +174,13 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
 void Searcher::init_node(std::uint32_t index, Move m, float estimate) {
   nodes_[index] = Node{0, 0.0f, 0, m, 0, Proof::kUnknown, 0, 0.5f, estimate};
   // Among children not tried yet, the best estimate goes first.
-  mean_[index] = kUnvisited + estimate;
-  explore_[index] = 1.0f;
+  if (first_play_ > 0) {
+    mean_[index] = estimate;
+    explore_[index] = first_play_;
+  } else {
+    mean_[index] = kUnvisited + estimate;
+    explore_[index] = 1.0f;
+  }
 }
 
 float Searcher::best_child_estimate(const Node& node) const {

@@ -51,6 +51,12 @@ struct SearchConfig {
   // out. Every share tried measured weaker than playouts alone; kept for
   // comparison.
   float leaf_estimate_share = 0;
+  // First-play value. 0: every child is tried once before any is tried
+  // twice, best estimate first. Above 0: a child not tried yet competes on
+  // its estimate alone, explored as though visited once times this, so the
+  // search goes back to a promising move before trying the weak ones; it
+  // pays once the estimates are sharp enough to trust (the network's).
+  float first_play = 0;
 };
 
 SearchConfig config_for(Level level);
@@ -136,6 +142,7 @@ class Searcher {
   std::size_t reused_ = 0;
   float minimax_weight_ = 0;  // config_'s, or 0 where the evaluation does not apply
   float leaf_share_ = 0;      // config_'s leaf_estimate_share, or 0 without the evaluation
+  float first_play_ = 0;      // config_'s first_play, or 0 without the evaluation
   Position root_pos_;
   bool has_tree_ = false;
 };

@@ -54,9 +54,10 @@ constexpr char kBotPrefix[] = "bot:";
 bool is_bot(const std::string& name) { return name.rfind(kBotPrefix, 0) == 0; }
 
 // A level or the yardstick, optionally changed for an experiment:
-// "experto:network=FILE,leaves=0.5,minimax=0.5,exploration=0.4,settle=1", where
-// network=none is the fitted logistic evaluation and network=built-in the
-// network in the program. Throws std::invalid_argument naming what is wrong.
+// "experto:network=FILE,leaves=0.5,minimax=0.5,exploration=0.4,fpu=0.25,expand=2,
+// settle=1", where network=none is the fitted logistic evaluation and
+// network=built-in the network in the program. Throws std::invalid_argument
+// naming what is wrong.
 SearchConfig config_of(const std::string& name, const SearchConfig& uct) {
   const std::size_t colon = name.find(':');
   const std::string base = name.substr(0, colon);
@@ -96,11 +97,19 @@ SearchConfig config_of(const std::string& name, const SearchConfig& uct) {
       c.minimax_weight = float(number(0, 1));
     } else if (key == "exploration") {
       c.exploration = float(number(0.01, 10));
+    } else if (key == "expand") {
+      const double visits = number(1, 100);
+      if (visits != std::floor(visits))
+        throw std::invalid_argument("expand must be a whole number of visits, not '" + value + "'");
+      c.expand_visits = std::uint32_t(visits);
+    } else if (key == "fpu") {
+      c.first_play = float(number(0, 10));
     } else if (key == "settle") {
       c.stop_when_settled = number(0, 1) != 0;
     } else {
-      throw std::invalid_argument("unknown change '" + key +
-                                  "': give network, leaves, minimax, exploration or settle");
+      throw std::invalid_argument(
+          "unknown change '" + key +
+          "': give network, leaves, minimax, exploration, fpu, expand or settle");
     }
   }
   return c;

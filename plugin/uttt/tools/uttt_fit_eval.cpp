@@ -49,6 +49,7 @@ std::vector<Sample> play_game(const Settings& s, int g) {
   config.minimax_weight = s.minimax_weight;
   config.network = nullptr;   // the games are played with the evaluation being fitted
   config.exploration = 0.5f;  // the constant the committed weights were fitted with
+  config.first_play = 0;      // every child tried once, as when they were fitted
   constexpr std::size_t kTreeBytes = std::size_t(64) << 20;
   Searcher x(config, kTreeBytes), o(config, kTreeBytes);
   Rng rng(s.seed * 1000003 + std::uint64_t(g));

@@ -46,14 +46,15 @@ struct Settings {
 };
 
 // Experto's search with the given evaluation (none: the logistic one). The
-// evaluation's share and the exploration constant stay the ones the
-// committed weights were trained with, whatever Experto itself now uses,
-// so that the same command keeps giving the same weights.
+// evaluation's share, the exploration constant and the first-play value
+// stay the ones the committed weights were trained with, whatever Experto
+// itself now uses, so that the same command keeps giving the same weights.
 SearchConfig player(std::shared_ptr<const nnue::Network> network) {
   SearchConfig c = config_for(Level::kExperto);
   c.network = std::move(network);
   c.minimax_weight = 0.3f;
   c.exploration = 0.5f;
+  c.first_play = 0;
   return c;
 }
 

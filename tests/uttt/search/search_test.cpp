@@ -363,6 +363,26 @@ TEST(Searcher, TriesTheBestEstimatedMoveFirst) {
     }
 }
 
+// Without a first-play value every child of the root is tried once before
+// any is tried twice, so 81 iterations from the empty board grow nothing
+// below the root's 81 children. Experto values a child not tried yet at its
+// estimate and goes back to a promising one first, which grows children of
+// its own; where the evaluation does not apply it tries every child first.
+TEST(Searcher, ExpertoRevisitsAPromisingMoveBeforeTryingEveryOne) {
+  auto nodes_after_81_iterations = [](const SearchConfig& config, Rules rules) {
+    Searcher searcher(config);
+    searcher.choose(Position(rules), iterations(kCells));
+    return searcher.nodes_in_use();
+  };
+  SearchConfig every_child_first = config_for(Level::kExperto);
+  every_child_first.first_play = 0;
+  EXPECT_EQ(nodes_after_81_iterations(every_child_first, Rules{}), 1u + kCells);
+  EXPECT_GT(nodes_after_81_iterations(config_for(Level::kExperto), Rules{}), 1u + kCells);
+  Rules open_boards;
+  open_boards.open_boards = true;
+  EXPECT_EQ(nodes_after_81_iterations(config_for(Level::kExperto), open_boards), 1u + kCells);
+}
+
 // A leaf's value is its estimate, its playout's result, or a blend: only
 // the playouts draw on the seed, so a search on estimates alone gives the
 // same answer whatever the seed, and a blend does not.
