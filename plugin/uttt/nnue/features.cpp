@@ -8,23 +8,27 @@ namespace {
 
 // The inputs of one small board: its cells, its status and its threats.
 // Per player rather than per view: one state serves both views.
+// The flags are bits of one word, built in a register: as separate bools
+// they were stored a byte at a time and read back wider, which stalled.
 struct BoardState {
   Mask9 cells[2];
-  bool won[2];
-  bool drawn;
-  bool threat[2];
+  std::uint32_t flags;
+  static constexpr std::uint32_t kWon = 1, kThreat = 4, kDrawn = 16;  // kWon, kThreat << player
+  bool won(int p) const { return flags & kWon << p; }
+  bool threat(int p) const { return flags & kThreat << p; }
+  bool drawn() const { return flags & kDrawn; }
 };
 
 BoardState board_state(const Position& pos, int b) {
   BoardState s;
+  const bool open = !((pos.decided_boards() | pos.closed_boards()) >> b & 1);
+  std::uint32_t flags = (pos.drawn_boards() >> b & 1) * BoardState::kDrawn;
   for (int p = 0; p < 2; ++p) {
     s.cells[p] = pos.cells(Player(p), b);
-    s.won[p] = pos.won_boards(Player(p)) >> b & 1;
-    s.threat[p] = (pos.decided_boards() | pos.closed_boards()) >> b & 1
-                      ? false
-                      : (search::kCompleting[s.cells[p]] & pos.empty(b)) != 0;
+    flags |= (pos.won_boards(Player(p)) >> b & 1) * (BoardState::kWon << p);
+    if (open && (search::kCompleting[s.cells[p]] & pos.empty(b))) flags |= BoardState::kThreat << p;
   }
-  s.drawn = pos.drawn_boards() >> b & 1;
+  s.flags = flags;
   return s;
 }
 
@@ -36,10 +40,10 @@ void for_each_feature(const BoardState& s, int b, Player view, Add add) {
     const Player who = Player(p);
     for (Mask9 m = s.cells[p]; m; m &= Mask9(m - 1))
       add(own_or_other(who, view, kOwnCells, kOtherCells) + b * 9 + __builtin_ctz(m));
-    if (s.won[p]) add(own_or_other(who, view, kOwnBoards, kOtherBoards) + b);
-    if (s.threat[p]) add(own_or_other(who, view, kOwnThreats, kOtherThreats) + b);
+    if (s.won(p)) add(own_or_other(who, view, kOwnBoards, kOtherBoards) + b);
+    if (s.threat(p)) add(own_or_other(who, view, kOwnThreats, kOtherThreats) + b);
   }
-  if (s.drawn) add(kDrawnBoards + b);
+  if (s.drawn()) add(kDrawnBoards + b);
 }
 
 // The symmetries of a 3x3 grid as permutations of its squares.
@@ -83,12 +87,14 @@ constexpr auto kTransforms = make_transforms();
 
 }  // namespace
 
-FeatureList active_features(const Position& pos, Player view) {
-  FeatureList list;
-  for (int b = 0; b < kBoards; ++b)
-    for_each_feature(board_state(pos, b), b, view, [&](int f) { list.add(f); });
-  list.add(kDestination + pos.destination());
-  return list;
+ViewFeatures active_features(const Position& pos) {
+  ViewFeatures lists;
+  for (int b = 0; b < kBoards; ++b) {
+    const BoardState s = board_state(pos, b);
+    for (int v = 0; v < 2; ++v) for_each_feature(s, b, Player(v), [&](int f) { lists[v].add(f); });
+  }
+  for (FeatureList& list : lists) list.add(kDestination + pos.destination());
+  return lists;
 }
 
 void changes_of(const Position& before, Move m, const Position& after, FeatureChange (&change)[2]) {
@@ -104,12 +110,12 @@ void changes_of(const Position& before, Move m, const Position& after, FeatureCh
     add(own_or_other(mover, view, kOwnCells, kOtherCells) + m);
     for (int p = 0; p < 2; ++p) {
       const Player who = Player(p);
-      if (is.won[p] && !was.won[p]) add(own_or_other(who, view, kOwnBoards, kOtherBoards) + b);
+      if (is.won(p) && !was.won(p)) add(own_or_other(who, view, kOwnBoards, kOtherBoards) + b);
       const int threat = own_or_other(who, view, kOwnThreats, kOtherThreats) + b;
-      if (is.threat[p] && !was.threat[p]) add(threat);
-      if (was.threat[p] && !is.threat[p]) remove(threat);
+      if (is.threat(p) && !was.threat(p)) add(threat);
+      if (was.threat(p) && !is.threat(p)) remove(threat);
     }
-    if (is.drawn && !was.drawn) add(kDrawnBoards + b);
+    if (is.drawn() && !was.drawn()) add(kDrawnBoards + b);
     if (before.destination() != after.destination()) {
       remove(kDestination + before.destination());
       add(kDestination + after.destination());

@@ -31,8 +31,10 @@ struct FeatureList {
   const std::uint8_t* end() const { return index.data() + size; }
 };
 
-// The inputs that are on in pos, seen by `view`.
-FeatureList active_features(const Position& pos, Player view);
+// The inputs that are on in pos, seen by each player (indexed by Player):
+// both at once, since they read the same state of every board.
+using ViewFeatures = std::array<FeatureList, 2>;
+ViewFeatures active_features(const Position& pos);
 
 // What a move turns on and off, for one view. Only the board the move is in
 // and the destination change: at most the cell, the board's status, two

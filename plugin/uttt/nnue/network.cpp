@@ -188,8 +188,9 @@ std::string Network::serialize(const Weights& w) {
 }
 
 void Network::refresh(const Position& pos, Accumulator& acc) const {
+  const ViewFeatures lists = active_features(pos);
   for (int view = 0; view < 2; ++view) {
-    const FeatureList list = active_features(pos, Player(view));
+    const FeatureList& list = lists[view];
     if (kernel_ == Kernel::kAvx2)
       update_avx2(*weights_, weights_->bias, acc.sums[view], list.begin(), list.size, nullptr, 0);
     else

@@ -31,8 +31,9 @@ struct Inputs {
 Inputs inputs_of(const Position& pos, int symmetry) {
   Inputs in;
   const Player us = pos.side_to_move();
-  in.view[0] = active_features(pos, us);
-  in.view[1] = active_features(pos, ~us);
+  const ViewFeatures lists = active_features(pos);
+  in.view[0] = lists[int(us)];
+  in.view[1] = lists[int(~us)];
   if (symmetry)
     for (FeatureList& list : in.view)
       for (int i = 0; i < list.size; ++i)

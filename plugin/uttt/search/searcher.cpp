@@ -145,7 +145,9 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   // variants it would mislead more than it helps.
   minimax_weight_ = pos.rules().standard_boards() ? config_.minimax_weight : 0.0f;
   leaf_share_ = minimax_weight_ > 0 ? config_.leaf_estimate_share : 0.0f;
-  first_play_ = minimax_weight_ > 0 ? config_.first_play : 0.0f;
+  const float first_play = minimax_weight_ > 0 ? config_.first_play : 0.0f;
+  unvisited_base_ = first_play > 0 ? 0.0f : kUnvisited;
+  unvisited_explore_ = first_play > 0 ? first_play : 1.0f;
   reused_ = 0;
   if (!reroot(pos)) start_tree(pos);
   // A kept root may be a leaf (even a proven one, such as a certain draw);
@@ -174,13 +176,8 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
 void Searcher::init_node(std::uint32_t index, Move m, float estimate) {
   nodes_[index] = Node{0, 0.0f, 0, m, 0, Proof::kUnknown, 0, 0.5f, estimate};
   // Among children not tried yet, the best estimate goes first.
-  if (first_play_ > 0) {
-    mean_[index] = estimate;
-    explore_[index] = first_play_;
-  } else {
-    mean_[index] = kUnvisited + estimate;
-    explore_[index] = 1.0f;
-  }
+  mean_[index] = unvisited_base_ + estimate;
+  explore_[index] = unvisited_explore_;
 }
 
 float Searcher::best_child_estimate(const Node& node) const {

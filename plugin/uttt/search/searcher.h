@@ -142,7 +142,10 @@ class Searcher {
   std::size_t reused_ = 0;
   float minimax_weight_ = 0;  // config_'s, or 0 where the evaluation does not apply
   float leaf_share_ = 0;      // config_'s leaf_estimate_share, or 0 without the evaluation
-  float first_play_ = 0;      // config_'s first_play, or 0 without the evaluation
+  // A child not tried yet: its value beyond its estimate, and its exploration
+  // factor (from config_'s first_play, which applies with the evaluation only).
+  float unvisited_base_ = 0;
+  float unvisited_explore_ = 1;
   Position root_pos_;
   bool has_tree_ = false;
 };

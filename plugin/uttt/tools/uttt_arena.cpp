@@ -104,12 +104,14 @@ SearchConfig config_of(const std::string& name, const SearchConfig& uct) {
       c.expand_visits = std::uint32_t(visits);
     } else if (key == "fpu") {
       c.first_play = float(number(0, 10));
+    } else if (key == "contempt") {
+      c.contempt = float(number(0, 0.5));
     } else if (key == "settle") {
       c.stop_when_settled = number(0, 1) != 0;
     } else {
       throw std::invalid_argument(
           "unknown change '" + key +
-          "': give network, leaves, minimax, exploration, fpu, expand or settle");
+          "': give network, leaves, minimax, exploration, fpu, expand, contempt or settle");
     }
   }
   return c;

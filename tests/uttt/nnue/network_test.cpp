@@ -47,9 +47,10 @@ TEST(NetworkInputs, FollowTheirDefinitions) {
   Rng rng(3);
   for (int n = 0; n < 500; ++n) {
     const Position pos = random_position(rng);
+    const ViewFeatures lists = active_features(pos);
     for (const Player view : {Player::X, Player::O}) {
       bool on[kFeatures] = {};
-      for (const std::uint8_t f : active_features(pos, view)) {
+      for (const std::uint8_t f : lists[int(view)]) {
         ASSERT_FALSE(on[f]) << "input " << int(f) << " listed twice";
         on[f] = true;
       }
@@ -89,11 +90,11 @@ TEST(NetworkInputs, SymmetriesMapInputsAsTheyMapGames) {
         pos.play(m);
         mirrored.play(make_move(square(board_of(m)), square(cell_of(m))));
       }
+      const ViewFeatures lists = active_features(pos), mirrored_lists = active_features(mirrored);
       for (const Player view : {Player::X, Player::O}) {
         std::vector<int> expected, got;
-        for (const std::uint8_t f : active_features(pos, view))
-          expected.push_back(transformed(f, s));
-        for (const std::uint8_t f : active_features(mirrored, view)) got.push_back(f);
+        for (const std::uint8_t f : lists[int(view)]) expected.push_back(transformed(f, s));
+        for (const std::uint8_t f : mirrored_lists[int(view)]) got.push_back(f);
         std::sort(expected.begin(), expected.end());
         std::sort(got.begin(), got.end());
         ASSERT_EQ(expected, got) << "symmetry " << s;

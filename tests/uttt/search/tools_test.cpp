@@ -150,12 +150,12 @@ TEST(Arena, RefusesAMatchWithoutABudgetOrWithOnePlayer) {
 }
 
 // Players changed for an experiment: another network, network values at
-// the leaves, another minimax weight, first-play value, growth, time
-// management; nonsense is refused by name.
+// the leaves, another minimax weight, first-play value, growth, contempt,
+// time management; nonsense is refused by name.
 TEST(Arena, PlaysLevelsWithChanges) {
   const auto [out, status] = run_arena(
       "experto:network=none,minimax=0.5,settle=1,fpu=0 "
-      "experto:network=built-in,leaves=0.5,fpu=0.5,expand=2 --games 2 "
+      "experto:network=built-in,leaves=0.5,fpu=0.5,expand=2,contempt=0.3 --games 2 "
       "--iterations 300 --seed 5");
   ASSERT_EQ(status, 0) << out;
   EXPECT_EQ(last_line_fields(out)["games"], "2");
@@ -171,6 +171,7 @@ TEST(Arena, PlaysLevelsWithChanges) {
       {"experto:fpu=-1", "fpu must be a number from 0 to 10, not '-1'"},
       {"experto:expand=0", "expand must be a number from 1 to 100, not '0'"},
       {"experto:expand=1.5", "expand must be a whole number of visits, not '1.5'"},
+      {"experto:contempt=0.6", "contempt must be a number from 0 to 0.5, not '0.6'"},
       {"experto:depth=3", "unknown change 'depth'"},
       {"master:minimax=0.5", "no such player: master"},
   };
