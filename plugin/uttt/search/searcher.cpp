@@ -1,11 +1,15 @@
 #include "searcher.h"
 
 #include <emmintrin.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <stdexcept>
 #include <vector>
 
@@ -113,6 +117,25 @@ Searcher::Searcher(const SearchConfig& config, std::size_t tree_bytes)
 
 Searcher::~Searcher() = default;
 
+void Searcher::PoolFree::operator()(void* p) const { std::free(p); }
+
+// Whole huge pages, advised as such: a tree of a few hundred thousand nodes
+// then takes a page fault per 2 MiB instead of per 4 KiB, and selection's
+// scattered reads miss the TLB far less. The advice may be refused (huge
+// pages off), which leaves ordinary pages; the memory is still only touched
+// as the tree grows.
+template <typename T>
+Searcher::PoolArray<T> Searcher::pool_array(std::size_t count) {
+  constexpr std::size_t kHugePage = std::size_t(2) << 20;
+  const std::size_t bytes = (count * sizeof(T) + kHugePage - 1) / kHugePage * kHugePage;
+  void* memory = std::aligned_alloc(kHugePage, bytes);
+  if (!memory) throw std::bad_alloc();
+  madvise(memory, bytes, MADV_HUGEPAGE);
+  T* first = static_cast<T*>(memory);
+  std::uninitialized_default_construct_n(first, count);  // trivial: writes nothing
+  return PoolArray<T>(first);
+}
+
 void Searcher::forget() {
   has_tree_ = false;
   used_ = reused_ = 0;
@@ -135,9 +158,9 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
     return {search::beginner_move(pos, rng), 0, 0.5};
 
   if (!nodes_) {  // pages are touched as the tree grows; all three or none
-    std::unique_ptr<Node[]> nodes(new Node[capacity_]);
-    std::unique_ptr<float[]> mean(new float[capacity_ + kLanes]);
-    explore_.reset(new float[capacity_ + kLanes]);
+    PoolArray<Node> nodes = pool_array<Node>(capacity_);
+    PoolArray<float> mean = pool_array<float>(capacity_ + kLanes);
+    explore_ = pool_array<float>(capacity_ + kLanes);
     mean_ = std::move(mean);
     nodes_ = std::move(nodes);
   }

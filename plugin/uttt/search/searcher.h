@@ -130,13 +130,23 @@ class Searcher {
   SearchResult best_result() const;
   bool settled(std::uint64_t iterations_left) const;
 
+  // The pool's arrays, from pool_array(): on huge pages where the system
+  // grants them, so freed with std::free.
+  struct PoolFree {
+    void operator()(void* p) const;
+  };
+  template <typename T>
+  using PoolArray = std::unique_ptr<T[], PoolFree>;
+  template <typename T>
+  static PoolArray<T> pool_array(std::size_t count);
+
   SearchConfig config_;
-  std::unique_ptr<search::Node[]> nodes_;
+  PoolArray<search::Node> nodes_;
   // Per node: what selection ranks it by (its value, or the proven one) and
   // 1 / sqrt(visits). A few spare entries at the end let selection read
   // whole groups of four.
-  std::unique_ptr<float[]> mean_;
-  std::unique_ptr<float[]> explore_;
+  PoolArray<float> mean_;
+  PoolArray<float> explore_;
   std::size_t capacity_ = 0;
   std::size_t used_ = 0;
   std::size_t reused_ = 0;
