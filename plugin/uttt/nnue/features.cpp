@@ -19,6 +19,7 @@ struct BoardState {
   bool drawn() const { return flags & kDrawn; }
 };
 
+// Reads the board's cells and its bit of the boards' masks, nothing else.
 BoardState board_state(const Position& pos, int b) {
   BoardState s;
   const bool open = !((pos.decided_boards() | pos.closed_boards()) >> b & 1);
@@ -44,6 +45,23 @@ void for_each_feature(const BoardState& s, int b, Player view, Add add) {
     if (s.threat(p)) add(own_or_other(who, view, kOwnThreats, kOtherThreats) + b);
   }
   if (s.drawn()) add(kDrawnBoards + b);
+}
+
+// The inputs of board b beyond its cells (won, threats, drawn) that `is`
+// has on and `was` has not go to add, the reverse to remove.
+template <typename Add, typename Remove>
+void for_each_status_difference(const BoardState& was, const BoardState& is, int b, Player view,
+                                Add add, Remove remove) {
+  auto toggle = [&](bool before, bool after, int f) {
+    if (after && !before) add(f);
+    if (before && !after) remove(f);
+  };
+  for (int p = 0; p < 2; ++p) {
+    const Player who = Player(p);
+    toggle(was.won(p), is.won(p), own_or_other(who, view, kOwnBoards, kOtherBoards) + b);
+    toggle(was.threat(p), is.threat(p), own_or_other(who, view, kOwnThreats, kOtherThreats) + b);
+  }
+  toggle(was.drawn(), is.drawn(), kDrawnBoards + b);
 }
 
 // The symmetries of a 3x3 grid as permutations of its squares.
@@ -99,28 +117,52 @@ ViewFeatures active_features(const Position& pos) {
 
 void changes_of(const Position& before, Move m, const Position& after, FeatureChange (&change)[2]) {
   const int b = board_of(m);
-  const Player mover = before.side_to_move();
   const BoardState was = board_state(before, b), is = board_state(after, b);
   for (int v = 0; v < 2; ++v) {
-    const Player view = Player(v);
     FeatureChange& c = change[v];
     c.added_count = c.removed_count = 0;
     auto add = [&](int f) { c.added[c.added_count++] = std::uint8_t(f); };
     auto remove = [&](int f) { c.removed[c.removed_count++] = std::uint8_t(f); };
-    add(own_or_other(mover, view, kOwnCells, kOtherCells) + m);
-    for (int p = 0; p < 2; ++p) {
-      const Player who = Player(p);
-      if (is.won(p) && !was.won(p)) add(own_or_other(who, view, kOwnBoards, kOtherBoards) + b);
-      const int threat = own_or_other(who, view, kOwnThreats, kOtherThreats) + b;
-      if (is.threat(p) && !was.threat(p)) add(threat);
-      if (was.threat(p) && !is.threat(p)) remove(threat);
-    }
-    if (is.drawn() && !was.drawn()) add(kDrawnBoards + b);
+    add(own_or_other(before.side_to_move(), Player(v), kOwnCells, kOtherCells) + m);
+    for_each_status_difference(was, is, b, Player(v), add, remove);
     if (before.destination() != after.destination()) {
       remove(kDestination + before.destination());
       add(kDestination + after.destination());
     }
   }
+}
+
+void differences(const Position& from, const Position& to, std::array<FeatureDiff, 2>& out) {
+  for (FeatureDiff& d : out) d.added.size = d.removed.size = 0;
+  const Mask9 masks_differ = ((from.decided_boards() | from.closed_boards()) ^
+                              (to.decided_boards() | to.closed_boards())) |
+                             (from.drawn_boards() ^ to.drawn_boards()) |
+                             (from.won_boards(Player::X) ^ to.won_boards(Player::X)) |
+                             (from.won_boards(Player::O) ^ to.won_boards(Player::O));
+  for (int b = 0; b < kBoards; ++b) {
+    if (!(masks_differ >> b & 1) && from.cells(Player::X, b) == to.cells(Player::X, b) &&
+        from.cells(Player::O, b) == to.cells(Player::O, b))
+      continue;  // the same board state
+    const BoardState was = board_state(from, b), is = board_state(to, b);
+    for (int v = 0; v < 2; ++v) {
+      FeatureDiff& d = out[v];
+      auto add = [&](int f) { d.added.add(f); };
+      auto remove = [&](int f) { d.removed.add(f); };
+      for (int p = 0; p < 2; ++p) {
+        const int cells = own_or_other(Player(p), Player(v), kOwnCells, kOtherCells) + b * 9;
+        for (Mask9 m = is.cells[p] & ~was.cells[p]; m; m &= Mask9(m - 1))
+          add(cells + __builtin_ctz(m));
+        for (Mask9 m = was.cells[p] & ~is.cells[p]; m; m &= Mask9(m - 1))
+          remove(cells + __builtin_ctz(m));
+      }
+      for_each_status_difference(was, is, b, Player(v), add, remove);
+    }
+  }
+  if (from.destination() != to.destination())
+    for (FeatureDiff& d : out) {
+      d.removed.add(kDestination + from.destination());
+      d.added.add(kDestination + to.destination());
+    }
 }
 
 int transformed(int feature, int symmetry) { return kTransforms[symmetry][feature]; }

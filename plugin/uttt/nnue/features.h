@@ -47,6 +47,16 @@ struct FeatureChange {
 // before.play(m) gave after; one change per view, indexed by Player.
 void changes_of(const Position& before, Move m, const Position& after, FeatureChange (&change)[2]);
 
+// What differs between the inputs of two positions, for one view.
+struct FeatureDiff {
+  FeatureList added, removed;
+};
+
+// The inputs on in `to` and not in `from` are added, the reverse removed;
+// one diff per view, indexed by Player. A position a few moves on differs in
+// a few dozen inputs, where it has a hundred or so on.
+void differences(const Position& from, const Position& to, std::array<FeatureDiff, 2>& out);
+
 // The eight symmetries of the square act on the boards of the big board and
 // the cells of every small board at once; the rules do not tell them apart,
 // so training sees each position in all eight. transformed(f, s) is input f

@@ -187,33 +187,42 @@ std::string Network::serialize(const Weights& w) {
   return out;
 }
 
+// out = in + the rows of `added` - the rows of `removed`, on this network's kernel.
+void Network::update(const std::int16_t* in, std::int16_t* out, const std::uint8_t* added,
+                     int added_count, const std::uint8_t* removed, int removed_count) const {
+  (kernel_ == Kernel::kAvx2 ? update_avx2 : update_portable)(*weights_, in, out, added, added_count,
+                                                             removed, removed_count);
+}
+
 void Network::refresh(const Position& pos, Accumulator& acc) const {
   const ViewFeatures lists = active_features(pos);
-  for (int view = 0; view < 2; ++view) {
-    const FeatureList& list = lists[view];
-    if (kernel_ == Kernel::kAvx2)
-      update_avx2(*weights_, weights_->bias, acc.sums[view], list.begin(), list.size, nullptr, 0);
-    else
-      update_portable(*weights_, weights_->bias, acc.sums[view], list.begin(), list.size, nullptr,
-                      0);
-  }
+  for (int view = 0; view < 2; ++view)
+    update(weights_->bias, acc.sums[view], lists[view].begin(), lists[view].size, nullptr, 0);
+}
+
+Anchor::Anchor(const Network& net, const Position& pos) : pos(pos) { net.refresh(pos, acc); }
+
+void Network::refresh(const Position& pos, const Anchor& near, Accumulator& acc) const {
+  std::array<FeatureDiff, 2> diff;
+  differences(near.pos, pos, diff);
+  for (int view = 0; view < 2; ++view)
+    update(near.acc.sums[view], acc.sums[view], diff[view].added.begin(), diff[view].added.size,
+           diff[view].removed.begin(), diff[view].removed.size);
 }
 
 void Network::play(const FeatureChange (&change)[2], Accumulator& acc) const {
   for (int view = 0; view < 2; ++view) {
     const FeatureChange& c = change[view];
-    (kernel_ == Kernel::kAvx2 ? update_avx2 : update_portable)(
-        *weights_, acc.sums[view], acc.sums[view], c.added.data(), c.added_count, c.removed.data(),
-        c.removed_count);
+    update(acc.sums[view], acc.sums[view], c.added.data(), c.added_count, c.removed.data(),
+           c.removed_count);
   }
 }
 
 void Network::undo(const FeatureChange (&change)[2], Accumulator& acc) const {
   for (int view = 0; view < 2; ++view) {
     const FeatureChange& c = change[view];
-    (kernel_ == Kernel::kAvx2 ? update_avx2 : update_portable)(
-        *weights_, acc.sums[view], acc.sums[view], c.removed.data(), c.removed_count,
-        c.added.data(), c.added_count);
+    update(acc.sums[view], acc.sums[view], c.removed.data(), c.removed_count, c.added.data(),
+           c.added_count);
   }
 }
 

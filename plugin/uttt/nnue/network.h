@@ -35,6 +35,16 @@ struct Accumulator {
   alignas(64) std::int16_t sums[2][kHidden];  // indexed by Player
 };
 
+class Network;
+
+// A position and its accumulators, to count the accumulators of positions
+// near it from (Network::refresh).
+struct Anchor {
+  Anchor(const Network& net, const Position& pos);
+  Position pos;
+  Accumulator acc;
+};
+
 // How the arithmetic runs. Both give the same numbers, bit for bit; AVX2
 // only where the processor has it, which is checked when the program runs.
 enum class Kernel : std::uint8_t { kPortable, kAvx2 };
@@ -60,6 +70,9 @@ class Network {
 
   // The accumulators of pos, from every input on.
   void refresh(const Position& pos, Accumulator& acc) const;
+  // The same from the accumulators of a position near it: a few moves on,
+  // it differs in a few dozen inputs, where it has a hundred or so on.
+  void refresh(const Position& pos, const Anchor& near, Accumulator& acc) const;
   // The accumulators after the changes of one move (changes_of), and back.
   void play(const FeatureChange (&change)[2], Accumulator& acc) const;
   void undo(const FeatureChange (&change)[2], Accumulator& acc) const;
@@ -75,6 +88,9 @@ class Network {
   Kernel kernel() const { return kernel_; }
 
  private:
+  void update(const std::int16_t* in, std::int16_t* out, const std::uint8_t* added, int added_count,
+              const std::uint8_t* removed, int removed_count) const;
+
   std::unique_ptr<Weights> weights_;
   Kernel kernel_;
 };

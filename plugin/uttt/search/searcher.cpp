@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -173,6 +174,8 @@ SearchResult Searcher::choose(const Position& pos, const SearchLimits& limits) {
   unvisited_explore_ = first_play > 0 ? first_play : 1.0f;
   reused_ = 0;
   if (!reroot(pos)) start_tree(pos);
+  // Every position the search grows lies a few moves from this one.
+  if (minimax_weight_ > 0 && config_.network) anchor_.emplace(*config_.network, pos);
   // A kept root may be a leaf (even a proven one, such as a certain draw);
   // the answer needs its children.
   if (!nodes_[0].children && !expand(0, root_pos_)) {
@@ -309,7 +312,7 @@ bool Searcher::expand(std::uint32_t node, const Position& pos) {
   if (minimax_weight_ > 0 && config_.network) {
     const nnue::Network& net = *config_.network;
     nnue::Accumulator acc;
-    net.refresh(pos, acc);
+    net.refresh(pos, *anchor_, acc);
     for (const Move m : moves) {
       Position next = pos;
       next.play(m);

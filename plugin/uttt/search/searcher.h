@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "rollout.h"
 #include "uttt/engine/position.h"
@@ -156,6 +157,8 @@ class Searcher {
   // factor (from config_'s first_play, which applies with the evaluation only).
   float unvisited_base_ = 0;
   float unvisited_explore_ = 1;
+  // The root's inputs and accumulators, which a grown node's are counted from.
+  std::optional<nnue::Anchor> anchor_;
   Position root_pos_;
   bool has_tree_ = false;
 };

@@ -127,22 +127,33 @@ int run_random(std::uint64_t games, std::uint64_t naive_games, std::uint64_t see
   return 0;
 }
 
-// Positions from random games, a few random plies in, none over.
-std::vector<uttt::Position> random_positions(int count, std::uint64_t seed) {
+// Positions from random games, a few random plies in, none over, each with
+// the position kRootPlies before it (or the start): a grown node and a root
+// of the search.
+constexpr int kRootPlies = 8;
+struct Sample {
+  uttt::Position pos, root;
+};
+std::vector<Sample> random_positions(int count, std::uint64_t seed) {
   uttt::Rng rng(seed);
-  std::vector<uttt::Position> out;
+  std::vector<Sample> out;
   while (int(out.size()) < count) {
-    uttt::Position pos;
+    uttt::Position pos, root;
     const int plies = int(rng.below(60));
-    for (int i = 0; i < plies && !pos.is_over(); ++i) pos.play(uttt::random_move(pos, rng));
-    if (!pos.is_over()) out.push_back(pos);
+    for (int i = 0; i < plies && !pos.is_over(); ++i) {
+      if (i == plies - kRootPlies) root = pos;
+      pos.play(uttt::random_move(pos, rng));
+    }
+    if (!pos.is_over()) out.push_back({pos, root});
   }
   return out;
 }
 
 int run_evaluation(int count, std::uint64_t seed) {
   using namespace uttt;
-  const std::vector<Position> positions = random_positions(count, seed);
+  const std::vector<Sample> samples = random_positions(count, seed);
+  std::vector<Position> positions;
+  for (const Sample& s : samples) positions.push_back(s.pos);
   std::uint64_t moves = 0;
   for (const Position& pos : positions) moves += std::uint64_t(pos.count_legal_moves());
   float checksum = 0;  // keeps the work from being optimized away
@@ -176,6 +187,18 @@ int run_evaluation(int count, std::uint64_t seed) {
       }
     });
     report((std::string("network-full-") + path).c_str(), full, positions.size());
+    // The same counted from a root's accumulators, as the search counts a
+    // node it grows (the roots' own counts are left out).
+    std::vector<nnue::Anchor> anchors;
+    for (const Sample& s : samples) anchors.emplace_back(net, s.root);
+    const double near = seconds_of([&] {
+      for (std::size_t i = 0; i < samples.size(); ++i) {
+        nnue::Accumulator acc;
+        net.refresh(samples[i].pos, anchors[i], acc);
+        checksum += float(net.output(acc, samples[i].pos.side_to_move()));
+      }
+    });
+    report((std::string("network-near-") + path).c_str(), near, positions.size());
     // What a growing node does: one count, then each move as a change.
     const double children = seconds_of([&] {
       for (const Position& pos : positions) {

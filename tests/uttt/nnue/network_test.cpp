@@ -183,6 +183,31 @@ TEST(NetworkKernels, MoveUpdatesEqualAFullRecount) {
   }
 }
 
+// The search counts a grown node's accumulators from the root's: they must
+// equal a recount, whether the position lies a few moves on, many, or in
+// another game altogether (cells and boards then turn off as well as on).
+TEST(NetworkKernels, RefreshFromAnAnchorEqualsARecount) {
+  const Weights w = random_weights(10);
+  for (const Kernel k : {Kernel::kPortable, Kernel::kAvx2}) {
+    if (!kernel_available(k)) continue;
+    const Network net(w, k);
+    Rng rng(11);
+    for (int n = 0; n < 500; ++n) {
+      const Position root = random_position(rng);
+      const Anchor anchor(net, root);
+      Position pos = root;
+      const int plies = n % 2 ? int(rng.below(12)) : 81;
+      for (int i = 0; i < plies && !pos.is_over(); ++i) pos.play(random_move(pos, rng));
+      for (const Position& p : {pos, root, random_position(rng)}) {
+        Accumulator from_anchor, recount;
+        net.refresh(p, anchor, from_anchor);
+        net.refresh(p, recount);
+        ASSERT_TRUE(same(from_anchor, recount)) << "position " << n << ", ply " << p.ply();
+      }
+    }
+  }
+}
+
 TEST(NetworkFile, RoundTripsAndRefusesWhatIsNotOne) {
   const Weights w = random_weights(9);
   const std::string bytes = Network::serialize(w);
