@@ -26,8 +26,11 @@ struct SearchConfig {
   bool solver = true;
   float exploration = 0.5f;         // UCB1 constant; results are 1, 0.5 and 0
   // Playing for a win: a draw is worth 0.5 - contempt to the searching
-  // side and 0.5 + contempt to its opponent, in the tree's means (the
-  // reported expected score stays 1, 0.5, 0).
+  // side in the tree's means (the reported expected score stays 1, 0.5, 0).
+  // The opponent's moves keep a draw at 0.5, the scale of the estimates
+  // that rank moves not tried yet: valuing its draws above that, the
+  // opponent would stay on a drawn line it has tried and never look at a
+  // winning reply its estimate ranks lower.
   float contempt = 0.15f;
   std::uint32_t expand_visits = 1;  // a leaf grows its children on this visit
   std::uint64_t max_iterations = 0; // cap per move whatever the budget; 0: none

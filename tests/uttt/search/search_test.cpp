@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "../test_util.h"
+#include "uttt/engine/notation.h"
 #include "uttt/engine/playout.h"
 #include "uttt/search/evaluation.h"
 #include "uttt/search/searcher.h"
@@ -402,6 +403,25 @@ TEST(Searcher, PlaysOutLeavesUnlessTheirEstimateStandsAlone) {
   EXPECT_EQ(answers_differ_by_seed(1.0f), 0);
   EXPECT_GT(answers_differ_by_seed(0.5f), 0);
   EXPECT_GT(answers_differ_by_seed(0.0f), 0);
+}
+
+// An endgame from a game Experto lost as O to the yardstick: each of O's
+// moves loses to a forced win, yet nearly every playout from here ends in
+// a draw. Seeing the loss means trying X's winning replies, which the
+// network ranks below the drawn ones already tried. While X's draws were
+// worth 0.5 + contempt in Experto's tree, it took 264,862 iterations, and
+// Experto had walked into this position believing it drawn.
+TEST(Searcher, ExpertoFindsTheOpponentsWinBehindDrawnLines) {
+  const Parsed<GameRecord> game = parse_game(
+      "uttt: 5/5 5/7 7/7 7/2 2/4 4/2 2/6 6/2 2/2 2/8 8/6 6/8 8/9 9/6 6/6 6/5 5/9 9/4 4/1 1/1 "
+      "1/4 4/4 4/9 9/9 9/2 2/9 9/1 1/2 2/7 7/1 1/3 3/4 4/7 7/3 3/1 1/8 8/1 1/5 5/1 4/8 8/2 2/5 "
+      "3/3");
+  ASSERT_TRUE(game) << game.error;
+  for (std::uint64_t seed : {1, 2, 3}) {
+    Searcher searcher(config_for(Level::kExperto));
+    EXPECT_EQ(searcher.choose(game.value.position(), iterations(20000, seed)).expected_score, 0.0)
+        << "seed " << seed;
+  }
 }
 
 TEST(Levels, NamesRoundTrip) {
