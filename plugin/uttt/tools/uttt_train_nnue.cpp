@@ -3,7 +3,8 @@
 //
 //   uttt-train-nnue --out FILE [--generations G] [--games N] [--iterations I]
 //                   [--window W] [--epochs E] [--result-share R]
-//                   [--match-games M] [--from FILE] [--threads K] [--seed S]
+//                   [--match-games M] [--from FILE] [--experto-settings]
+//                   [--threads K] [--seed S]
 //
 // Generation 1 is played by Experto with the fitted logistic evaluation (or
 // with the network of --from); each later one by Experto with the network
@@ -12,6 +13,7 @@
 // score. Each network is trained from scratch on the games of its
 // generation and the W - 1 before it, then plays the player that made its
 // own games. Same settings, same weights.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -19,8 +21,6 @@
 #include <fstream>
 #include <thread>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "uttt/engine/playout.h"
 #include "uttt/nnue/trainer.h"
@@ -43,18 +43,22 @@ struct Settings {
   nnue::TrainingSettings training;
   int threads = 2;
   std::uint64_t seed = 1;
+  bool experto_settings = false;
 };
 
-// Experto's search with the given evaluation (none: the logistic one). The
-// evaluation's share, the exploration constant and the first-play value
-// stay the ones the committed weights were trained with, whatever Experto
-// itself now uses, so that the same command keeps giving the same weights.
-SearchConfig player(std::shared_ptr<const nnue::Network> network) {
+// Experto's search with the given evaluation (none: the logistic one). By
+// default the evaluation's share, the exploration constant and the
+// first-play value stay the ones generations 1 to 4 were trained with,
+// whatever Experto itself now uses, so that the same command keeps giving
+// the same weights; --experto-settings plays with Experto's own.
+SearchConfig player(std::shared_ptr<const nnue::Network> network, const Settings& s) {
   SearchConfig c = config_for(Level::kExperto);
   c.network = std::move(network);
-  c.minimax_weight = 0.3f;
-  c.exploration = 0.5f;
-  c.first_play = 0;
+  if (!s.experto_settings) {
+    c.minimax_weight = 0.3f;
+    c.exploration = 0.5f;
+    c.first_play = 0;
+  }
   return c;
 }
 
@@ -161,6 +165,9 @@ int main(int argc, char** argv) {
   app.add_option("--threads", s.threads, "games at once, and training threads")
       ->check(CLI::Range(1, 256));
   app.add_option("--seed", s.seed, "seed of the whole run");
+  app.add_flag("--experto-settings", s.experto_settings,
+               "self-play with Experto's own search settings, not the ones generations 1 to 4 "
+               "were trained with");
   CLI11_PARSE(app, argc, argv);
   s.training.threads = s.threads;
 
@@ -169,7 +176,7 @@ int main(int argc, char** argv) {
     if (!s.from.empty()) network = nnue::Network::load(s.from);
     std::deque<std::vector<Game>> previous;  // the window's older generations
     for (int gen = 1; gen <= s.generations; ++gen) {
-      const SearchConfig self = player(network);
+      const SearchConfig self = player(network, s);
       const std::uint64_t gen_seed = mix_seeds(s.seed, std::uint64_t(gen));
       std::vector<Game> games = play_all(s.games, s.threads, [&](int g) {
         return play(self, self, s, mix_seeds(gen_seed, std::uint64_t(g)));
@@ -196,7 +203,7 @@ int main(int argc, char** argv) {
       auto trained = std::make_shared<const nnue::Network>(weights);
 
       if (s.match_games > 0) {
-        const SearchConfig next = player(trained);
+        const SearchConfig next = player(trained, s);
         const std::vector<Game> match = play_all(s.match_games, s.threads, [&](int g) {
           const std::uint64_t seed =
               mix_seeds(mix_seeds(gen_seed, 0x6d61746368), std::uint64_t(g / 2));

@@ -244,6 +244,31 @@ TEST(TrainNnue, TrainsOnTheGamesOfItsWindow) {
   EXPECT_EQ(together[1], apart[0] + apart[1]);
 }
 
+// --experto-settings plays the self-play games with Experto's own search,
+// not the trainer's fixed settings: from one seed other games, so other
+// weights, and still the same weights twice.
+TEST(TrainNnue, SelfPlaysWithExpertosOwnSettingsWhenAsked) {
+  char folder[] = "/tmp/uttt-train-settings-XXXXXX";
+  ASSERT_NE(mkdtemp(folder), nullptr);
+  const std::string weights = std::string(folder) + "/w.nnue";
+  auto hash_of_run = [&](const std::string& extra) {
+    const auto [log, status] = run(UTTT_TRAIN_NNUE_PATH,
+                                   "--games 10 --iterations 100 --epochs 1 --match-games 0 "
+                                   "--seed 5 --out " +
+                                       weights + extra);
+    EXPECT_EQ(status, 0) << log;
+    return last_line_fields(log)["fnv1a"];
+  };
+  const std::string fixed = hash_of_run(""), own = hash_of_run(" --experto-settings"),
+                    own_again = hash_of_run(" --experto-settings");
+  std::remove(weights.c_str());
+  rmdir(folder);
+  EXPECT_EQ(fixed.size(), 16u);
+  EXPECT_EQ(own.size(), 16u);
+  EXPECT_NE(own, fixed);
+  EXPECT_EQ(own_again, own);
+}
+
 TEST(TrainNnue, RefusesBadSettings) {
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--games 20").second, 0);  // no --out
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --games 1").second, 0);
