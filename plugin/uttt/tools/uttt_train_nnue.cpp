@@ -13,7 +13,6 @@
 // score. Each network is trained from scratch on the games of its
 // generation and the W - 1 before it, then plays the player that made its
 // own games. Same settings, same weights.
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -21,6 +20,8 @@
 #include <fstream>
 #include <thread>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "uttt/engine/playout.h"
 #include "uttt/nnue/trainer.h"
@@ -51,10 +52,10 @@ struct Settings {
 // first-play value stay the ones generations 1 to 4 were trained with,
 // whatever Experto itself now uses, so that the same command keeps giving
 // the same weights; --experto-settings plays with Experto's own.
-SearchConfig player(std::shared_ptr<const nnue::Network> network, const Settings& s) {
+SearchConfig player(std::shared_ptr<const nnue::Network> network, bool experto_settings) {
   SearchConfig c = config_for(Level::kExperto);
   c.network = std::move(network);
-  if (!s.experto_settings) {
+  if (!experto_settings) {
     c.minimax_weight = 0.3f;
     c.exploration = 0.5f;
     c.first_play = 0;
@@ -176,7 +177,7 @@ int main(int argc, char** argv) {
     if (!s.from.empty()) network = nnue::Network::load(s.from);
     std::deque<std::vector<Game>> previous;  // the window's older generations
     for (int gen = 1; gen <= s.generations; ++gen) {
-      const SearchConfig self = player(network, s);
+      const SearchConfig self = player(network, s.experto_settings);
       const std::uint64_t gen_seed = mix_seeds(s.seed, std::uint64_t(gen));
       std::vector<Game> games = play_all(s.games, s.threads, [&](int g) {
         return play(self, self, s, mix_seeds(gen_seed, std::uint64_t(g)));
@@ -203,7 +204,7 @@ int main(int argc, char** argv) {
       auto trained = std::make_shared<const nnue::Network>(weights);
 
       if (s.match_games > 0) {
-        const SearchConfig next = player(trained, s);
+        const SearchConfig next = player(trained, s.experto_settings);
         const std::vector<Game> match = play_all(s.match_games, s.threads, [&](int g) {
           const std::uint64_t seed =
               mix_seeds(mix_seeds(gen_seed, 0x6d61746368), std::uint64_t(g / 2));
