@@ -433,7 +433,7 @@ std::uint64_t Searcher::run(std::uint64_t max_iterations, Clock::time_point dead
   const bool solver = config_.solver;
   // What a draw is worth at even and odd depths: odd depths are the
   // searching side's moves.
-  const float draw_value[2] = {0.5f, 0.5f - config_.contempt};
+  const float draw_value[2] = {0.5f + config_.opponent_contempt, 0.5f - config_.contempt};
 
   const Clock::time_point began = Clock::now();
 

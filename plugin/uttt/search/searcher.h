@@ -32,6 +32,10 @@ struct SearchConfig {
   // opponent would stay on a drawn line it has tried and never look at a
   // winning reply its estimate ranks lower.
   float contempt = 0.15f;
+  // The opponent's draws at 0.5 plus this instead. 0 for every level; the
+  // trainer's fixed self-play settings keep the 0.15 that generations 1 to
+  // 4 were played with, so that its command still writes those weights.
+  float opponent_contempt = 0;
   std::uint32_t expand_visits = 1;  // a leaf grows its children on this visit
   std::uint64_t max_iterations = 0; // cap per move whatever the budget; 0: none
   double blunder_rate = 0;          // chance of a beginner's move (Novato)

@@ -4,15 +4,16 @@
 //   uttt-train-nnue --out FILE [--generations G] [--games N] [--iterations I]
 //                   [--window W] [--epochs E] [--result-share R]
 //                   [--match-games M] [--from FILE] [--experto-settings]
-//                   [--threads K] [--seed S]
+//                   [--save-games DIR] [--add-games FILE]... [--threads K] [--seed S]
 //
 // Generation 1 is played by Experto with the fitted logistic evaluation (or
 // with the network of --from); each later one by Experto with the network
 // the generation before trained. Every position a player searched becomes
 // a sample, its target mixing the game's result and the search's expected
 // score. Each network is trained from scratch on the games of its
-// generation and the W - 1 before it, then plays the player that made its
-// own games. Same settings, same weights.
+// generation and the W - 1 before it (and on the games of --add-games, which
+// an earlier run kept with --save-games), then plays the player that made
+// its own games. Same settings and games, same weights.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -24,16 +25,19 @@
 #include <CLI/CLI.hpp>
 
 #include "uttt/engine/playout.h"
+#include "uttt/nnue/games.h"
 #include "uttt/nnue/trainer.h"
 #include "uttt/search/searcher.h"
 
 namespace {
 
 using namespace uttt;
+using nnue::GameRecord;
 using nnue::Sample;
 
 struct Settings {
-  std::string out, from;
+  std::string out, from, save_games;
+  std::vector<std::string> add_games;
   int generations = 1;
   int games = 16000;
   int window = 2;  // generations of games a network is trained on
@@ -48,10 +52,10 @@ struct Settings {
 };
 
 // Experto's search with the given evaluation (none: the logistic one). By
-// default the evaluation's share, the exploration constant and the
-// first-play value stay the ones generations 1 to 4 were trained with,
-// whatever Experto itself now uses, so that the same command keeps giving
-// the same weights; --experto-settings plays with Experto's own.
+// default the evaluation's share, the exploration constant, the first-play
+// value and the opponent's draws stay the ones generations 1 to 4 were
+// trained with, whatever Experto itself now uses, so that the same command
+// keeps giving the same weights; --experto-settings plays with Experto's own.
 SearchConfig player(std::shared_ptr<const nnue::Network> network, bool experto_settings) {
   SearchConfig c = config_for(Level::kExperto);
   c.network = std::move(network);
@@ -59,12 +63,13 @@ SearchConfig player(std::shared_ptr<const nnue::Network> network, bool experto_s
     c.minimax_weight = 0.3f;
     c.exploration = 0.5f;
     c.first_play = 0;
+    c.opponent_contempt = c.contempt;
   }
   return c;
 }
 
 struct Game {
-  std::vector<Sample> samples;  // targets still the search's expected score
+  GameRecord record;
   Winner winner;
 };
 
@@ -78,17 +83,19 @@ Game play(const SearchConfig& x_config, const SearchConfig& o_config, const Sett
   const int opening = int(rng.below(std::uint32_t(s.opening_plies + 1)));
   Position pos;
   Game game;
+  game.record.opening = opening;
   while (!pos.is_over()) {
     if (pos.ply() < opening) {
-      pos.play(random_move(pos, rng));
-      continue;
+      game.record.moves.push_back(random_move(pos, rng));
+    } else {
+      SearchLimits limits;
+      limits.max_iterations = s.iterations;
+      limits.seed = rng.next();
+      const SearchResult r = (pos.side_to_move() == Player::X ? x : o).choose(pos, limits);
+      game.record.moves.push_back(r.move);
+      game.record.scores.push_back(float(r.expected_score));
     }
-    SearchLimits limits;
-    limits.max_iterations = s.iterations;
-    limits.seed = rng.next();
-    const SearchResult r = (pos.side_to_move() == Player::X ? x : o).choose(pos, limits);
-    game.samples.push_back({pos, float(r.expected_score)});
-    pos.play(r.move);
+    pos.play(game.record.moves.back());
   }
   game.winner = winner_of(pos.status());
   return game;
@@ -107,20 +114,11 @@ std::vector<Game> play_all(int count, int threads, PlayOne play_one) {
   return games;
 }
 
-float score_for(Winner w, Player p) {
-  if (w == Winner::kDraw) return 0.5f;
-  return (w == Winner::kX) == (p == Player::X) ? 1.0f : 0.0f;
-}
-
-// The samples of games, their targets mixing result and search.
-void add_samples(const std::vector<Game>& games, float result_share, std::vector<Sample>& train,
-                 std::vector<Sample>& test) {
+void add_samples(const std::vector<GameRecord>& games, float result_share,
+                 std::vector<Sample>& train, std::vector<Sample>& test) {
   for (std::size_t g = 0; g < games.size(); ++g)
-    for (Sample sample : games[g].samples) {
-      const float result = score_for(games[g].winner, sample.pos.side_to_move());
-      sample.target = result_share * result + (1 - result_share) * sample.target;
+    for (const Sample& sample : nnue::samples_of(games[g], result_share))
       (g % 10 == 9 ? test : train).push_back(sample);  // every tenth game judges the fit
-    }
 }
 
 // Writes the weights file and returns the FNV-1a hash of its bytes, which
@@ -144,8 +142,9 @@ int main(int argc, char** argv) {
   app.add_option("--from", s.from, "the network generation 1 plays with (default: none)")
       ->check(CLI::ExistingFile);
   app.add_option("--generations", s.generations)->check(CLI::Range(1, 100));
-  app.add_option("--games", s.games, "self-play games per generation")
-      ->check(CLI::Range(10, 10000000));
+  app.add_option("--games", s.games,
+                 "self-play games per generation (0: none, the networks learn from --add-games)")
+      ->check(CLI::Range(0, 10000000));
   app.add_option("--iterations", s.iterations,
                  "search iterations per move, in self-play and matches")
       ->check(CLI::Range(1, 100000000));
@@ -169,23 +168,53 @@ int main(int argc, char** argv) {
   app.add_flag("--experto-settings", s.experto_settings,
                "self-play with Experto's own search settings, not the ones generations 1 to 4 "
                "were trained with");
+  app.add_option("--save-games", s.save_games,
+                 "keep each generation's self-play games in this folder, as generation-G.games")
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--add-games", s.add_games,
+                 "every network also learns from these games (files --save-games wrote)")
+      ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
   s.training.threads = s.threads;
+  // Every tenth game is held back to judge the fit, so fewer than ten leave
+  // nothing to judge it by.
+  if (s.games > 0 && s.games < 10) {
+    std::fprintf(stderr, "--games: give 0 or at least 10, not %d\n", s.games);
+    return 2;
+  }
+  if (s.games == 0 && s.add_games.empty()) {
+    std::fprintf(stderr, "--games 0 plays no games: give --add-games to learn from\n");
+    return 2;
+  }
 
   try {
     std::shared_ptr<const nnue::Network> network;
     if (!s.from.empty()) network = nnue::Network::load(s.from);
-    std::deque<std::vector<Game>> previous;  // the window's older generations
+    std::vector<std::vector<GameRecord>> added;  // a file each
+    for (const std::string& path : s.add_games) {
+      added.push_back(nnue::load_games(path));
+      std::printf("added=%s games=%zu\n", path.c_str(), added.back().size());
+    }
+    std::deque<std::vector<GameRecord>> previous;  // the window's older generations
     for (int gen = 1; gen <= s.generations; ++gen) {
       const SearchConfig self = player(network, s.experto_settings);
       const std::uint64_t gen_seed = mix_seeds(s.seed, std::uint64_t(gen));
       std::vector<Game> games = play_all(s.games, s.threads, [&](int g) {
         return play(self, self, s, mix_seeds(gen_seed, std::uint64_t(g)));
       });
+      std::vector<GameRecord> records;
+      for (Game& game : games) records.push_back(std::move(game.record));
+      if (!s.save_games.empty()) {
+        const std::string path = s.save_games + "/generation-" + std::to_string(gen) + ".games";
+        nnue::save_games(path, records);
+        std::printf("generation=%d saved=%s\n", gen, path.c_str());
+      }
       std::vector<Sample> train, test;
-      for (const std::vector<Game>& older : previous)
+      for (const std::vector<GameRecord>& kept : added)
+        add_samples(kept, s.result_share, train, test);
+      for (const std::vector<GameRecord>& older : previous)
         add_samples(older, s.result_share, train, test);
-      add_samples(games, s.result_share, train, test);
+      add_samples(records, s.result_share, train, test);
       std::printf("generation=%d games=%d samples=%zu test_samples=%zu\n", gen, s.games,
                   train.size(), test.size());
       std::fflush(stdout);
@@ -213,7 +242,7 @@ int main(int argc, char** argv) {
         int wins = 0, draws = 0;
         for (int g = 0; g < s.match_games; ++g) {
           const float score =
-              score_for(match[std::size_t(g)].winner, g % 2 == 0 ? Player::X : Player::O);
+              nnue::score_for(match[std::size_t(g)].winner, g % 2 == 0 ? Player::X : Player::O);
           wins += score == 1.0f;
           draws += score == 0.5f;
         }
@@ -223,7 +252,7 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
       }
       network = std::move(trained);
-      previous.push_back(std::move(games));
+      previous.push_back(std::move(records));
       if (int(previous.size()) >= s.window) previous.pop_front();
     }
   } catch (const std::exception& e) {

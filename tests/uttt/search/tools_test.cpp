@@ -269,9 +269,57 @@ TEST(TrainNnue, SelfPlaysWithExpertosOwnSettingsWhenAsked) {
   EXPECT_EQ(own_again, own);
 }
 
+// The committed weights stay reproducible: without --experto-settings the
+// trainer's self-play must keep playing the games generations 1 to 4 were
+// trained on, whatever Experto's search becomes. The hash is what a2e72af's
+// trainer, which wrote those weights, writes for this command; a change to
+// the search that changes these games fails here first.
+TEST(TrainNnue, StillPlaysTheGamesTheWeightsInUseLearnedFrom) {
+  char folder[] = "/tmp/uttt-train-canary-XXXXXX";
+  ASSERT_NE(mkdtemp(folder), nullptr);
+  const std::string weights = std::string(folder) + "/w.nnue";
+  const auto [log, status] =
+      run(UTTT_TRAIN_NNUE_PATH,
+          "--games 20 --iterations 200 --epochs 1 --match-games 0 --seed 1 --out " + weights);
+  std::remove(weights.c_str());
+  rmdir(folder);
+  ASSERT_EQ(status, 0) << log;
+  EXPECT_EQ(last_line_fields(log)["fnv1a"], "e9f4cf44700a8ddc");
+}
+
+// Games kept with --save-games teach a network exactly what playing them
+// taught it: a run that only adds the file writes the same weights, byte
+// for byte. A damaged file stops the run, naming the file.
+TEST(TrainNnue, LearnsFromKeptGamesAsFromPlayingThem) {
+  char folder[] = "/tmp/uttt-train-games-XXXXXX";
+  ASSERT_NE(mkdtemp(folder), nullptr);
+  const std::string dir = folder, games = dir + "/generation-1.games";
+  const std::string common = " --epochs 1 --match-games 0 --seed 5 --out " + dir + "/w.nnue";
+  const auto [played, played_status] =
+      run(UTTT_TRAIN_NNUE_PATH, "--games 10 --iterations 100 --save-games " + dir + common);
+  ASSERT_EQ(played_status, 0) << played;
+  const auto [kept, kept_status] =
+      run(UTTT_TRAIN_NNUE_PATH, "--games 0 --add-games " + games + common);
+  ASSERT_EQ(kept_status, 0) << kept;
+  EXPECT_NE(kept.find("added=" + games + " games=10"), std::string::npos) << kept;
+  EXPECT_EQ(last_line_fields(played)["fnv1a"].size(), 16u);
+  EXPECT_EQ(last_line_fields(kept)["fnv1a"], last_line_fields(played)["fnv1a"]);
+
+  std::ofstream(games, std::ios::binary | std::ios::trunc) << "UTTTGAME";
+  const auto [errors, status] =
+      run(UTTT_TRAIN_NNUE_PATH, "--games 0 --add-games " + games + common, true);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(errors.find(games + ": the file ends inside the header"), std::string::npos) << errors;
+  std::remove(games.c_str());
+  std::remove((dir + "/w.nnue").c_str());
+  rmdir(folder);
+}
+
 TEST(TrainNnue, RefusesBadSettings) {
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--games 20").second, 0);  // no --out
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --games 1").second, 0);
+  // No games to play and none to add: nothing to learn from.
+  EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --games 0").second, 0);
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --result-share 2").second, 0);
   EXPECT_NE(run(UTTT_TRAIN_NNUE_PATH, "--out /tmp/x.nnue --window 0").second, 0);
   const auto [errors, status] = run(UTTT_TRAIN_NNUE_PATH,
