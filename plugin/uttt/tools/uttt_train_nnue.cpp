@@ -230,6 +230,7 @@ int main(int argc, char** argv) {
       const nnue::Weights weights = trainer.quantized();
       std::printf("generation=%d wrote=%s fnv1a=%016llx\n", gen, s.out.c_str(),
                   (unsigned long long)write(s.out, weights));
+      std::fflush(stdout);
       auto trained = std::make_shared<const nnue::Network>(weights);
 
       if (s.match_games > 0) {
