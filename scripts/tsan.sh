@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 dir=build-tsan
 # The executables carrying the "concurrency" tests; their plugins and
 # fixtures come with them as dependencies.
-targets=(host_concurrency_test table_concurrency_test)
+targets=(host_concurrency_test table_concurrency_test http_server_test)
 
 launcher=()
 if command -v ccache >/dev/null; then

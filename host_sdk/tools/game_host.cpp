@@ -281,6 +281,9 @@ int main(int argc, char** argv) {
   }
   running.server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   running.server->Wait();
+  // The API's calls have ended with the server; the last of them may still
+  // be letting go of its client's connection, which `web` owns.
+  api.drain();
   std::cerr << "game-host: stopped\n";
   return 0;
 }

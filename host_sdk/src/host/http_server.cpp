@@ -10,7 +10,9 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <cctype>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 namespace boardgame::host {
@@ -150,8 +152,8 @@ class HttpServer::Impl {
         threads_(threads ? threads : std::max(2u, std::thread::hardware_concurrency())),
         limits_(limits),
         io_(static_cast<int>(threads_)),
-        acceptor_(io_),
-        retry_(io_) {}
+        acceptor_(net::make_strand(io_)),
+        retry_(acceptor_.get_executor()) {}
 
   int bind(const std::string& host, int port) {
     beast::error_code ec;
@@ -178,10 +180,22 @@ class HttpServer::Impl {
     for (std::thread& t : pool) t.join();
   }
 
-  void stop() { io_.stop(); }
+  void stop();
 
   const Handler& handler() const { return handler_; }
   const Limits& limits() const { return limits_; }
+
+  // Work for the pool from outside it (an answer, a part of a stream) is
+  // queued only while the server is not stopping, so that serve() returns
+  // once what was queued has run and no handler outlives the server; false
+  // when refused.
+  template <class Executor, class Work>
+  bool post_unless_stopping(const Executor& executor, Work&& work) {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return false;
+    net::post(executor, std::forward<Work>(work));
+    return true;
+  }
 
  private:
   void accept();
@@ -194,17 +208,31 @@ class HttpServer::Impl {
   net::io_context io_;
   tcp::acceptor acceptor_;
   net::steady_timer retry_;
+  std::mutex mutex_;
+  bool stopping_ = false;
+  std::set<Connection*> connections_;  // each registers itself for its life
 };
 
 // One client's connection: requests read and answered one after another
 // (keep-alive) on its own strand, so that none of its steps run at once.
 class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connection> {
  public:
-  Connection(tcp::socket socket, const Impl& server)
-      : stream_(std::move(socket)), server_(server) {}
+  Connection(tcp::socket socket, Impl& server) : stream_(std::move(socket)), server_(server) {
+    std::lock_guard lock(server_.mutex_);
+    server_.connections_.insert(this);
+  }
+  ~Connection() {
+    std::lock_guard lock(server_.mutex_);
+    server_.connections_.erase(this);
+  }
 
   void start() {
     net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+  }
+
+  // At stop: every operation pending on the connection ends now.
+  void hang_up() {
+    net::post(stream_.get_executor(), [self = shared_from_this()] { self->stream_.close(); });
   }
 
  private:
@@ -221,7 +249,7 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
   void on_read(beast::error_code ec) {
     if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
         ec == net::error::operation_aborted || ec == net::error::connection_reset ||
-        ec == net::error::eof)
+        ec == net::error::eof || ec == net::error::bad_descriptor)
       return close();
     if (ec) {
       // A request too large or not HTTP: say which, then hang up, since
@@ -265,10 +293,14 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
       try {
         server_.handler()(
             q, [self = shared_from_this(), version, keep_alive, head](HttpResponse answer) {
-              net::post(self->stream_.get_executor(),
-                        [self, answer = std::move(answer), version, keep_alive, head] {
-                          self->answer(answer, version, keep_alive, head);
-                        });
+              const std::function<void()> gone = answer.gone;
+              if (!self->server_.post_unless_stopping(
+                      self->stream_.get_executor(),
+                      [self, answer = std::move(answer), version, keep_alive, head] {
+                        self->answer(answer, version, keep_alive, head);
+                      }) &&
+                  gone)
+                gone();  // a stream never opened: its client is as good as gone
             });
         return;
       } catch (const std::exception& e) {
@@ -316,16 +348,18 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     void write(std::string bytes, std::function<void(bool ok)> written) override {
       auto kept = std::make_shared<std::string>(std::move(bytes));
       auto connection = connection_;
-      net::post(
-          connection->stream_.get_executor(), [connection, kept, written = std::move(written)] {
-            net::async_write(connection->stream_.socket(), net::buffer(*kept),
-                             [kept, written](beast::error_code ec, std::size_t) { written(!ec); });
-          });
+      if (!connection->server_.post_unless_stopping(
+              connection->stream_.get_executor(), [connection, kept, written] {
+                net::async_write(
+                    connection->stream_.socket(), net::buffer(*kept),
+                    [kept, written](beast::error_code ec, std::size_t) { written(!ec); });
+              }))
+        written(false);
     }
 
     void close() override {
       auto connection = connection_;
-      net::post(connection->stream_.get_executor(), [connection] {
+      connection->server_.post_unless_stopping(connection->stream_.get_executor(), [connection] {
         beast::error_code ignored;
         connection->stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
         connection->stream_.socket().close(ignored);
@@ -373,7 +407,7 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
   }
 
   beast::tcp_stream stream_;
-  const Impl& server_;
+  Impl& server_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;  // lives until written
@@ -384,7 +418,12 @@ void HttpServer::Impl::accept() {
   acceptor_.async_accept(net::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted) return;
     if (!ec) {
-      std::make_shared<Connection>(std::move(socket), *this)->start();
+      auto connection = std::make_shared<Connection>(std::move(socket), *this);
+      {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return;  // accepted as the server stopped: hung up on
+      }
+      connection->start();
       return accept();
     }
     // Out of file descriptors, say: try again in a moment, not in a loop.
@@ -393,6 +432,29 @@ void HttpServer::Impl::accept() {
       if (!waited) accept();
     });
   });
+}
+
+// Stops taking work, closes the acceptor and hangs up on every client: what
+// is pending ends at once with an error, and serve() returns when that has
+// run. The io_context is not simply stopped, which would leave handlers
+// (and the callers' objects they hold) unrun until the server is destroyed.
+void HttpServer::Impl::stop() {
+  std::vector<std::shared_ptr<Connection>> open;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+    // One being destroyed waits on the lock to leave the set: lock() skips it.
+    for (Connection* connection : connections_)
+      if (std::shared_ptr<Connection> kept = connection->weak_from_this().lock())
+        open.push_back(std::move(kept));
+  }
+  net::post(acceptor_.get_executor(), [this] {
+    beast::error_code ignored;
+    acceptor_.close(ignored);
+    retry_.cancel();
+  });
+  for (const std::shared_ptr<Connection>& connection : open) connection->hang_up();
 }
 
 HttpServer::HttpServer(Handler handler, unsigned threads, Limits limits)

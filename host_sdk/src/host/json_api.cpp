@@ -82,7 +82,29 @@ std::unique_ptr<pb::Message> new_message(const pb::Descriptor* type) {
   return std::unique_ptr<pb::Message>(prototype ? prototype->New() : nullptr);
 }
 
+// Counts a call in JsonApi's Calls for as long as it lives. The first
+// member of what it counts, so the last to go: the count falls only once
+// the call's hold on the HTTP side (its Respond, its stream) is gone.
+class InFlight {
+ public:
+  explicit InFlight(std::shared_ptr<JsonApi::Calls> calls) : calls_(std::move(calls)) {
+    std::lock_guard lock(calls_->mutex);
+    ++calls_->count;
+  }
+  ~InFlight() {
+    std::lock_guard lock(calls_->mutex);
+    if (--calls_->count == 0) calls_->ended.notify_all();
+  }
+  InFlight(const InFlight&) = delete;
+  InFlight& operator=(const InFlight&) = delete;
+
+ private:
+  const std::shared_ptr<JsonApi::Calls> calls_;
+};
+
 struct Call {
+  explicit Call(std::shared_ptr<JsonApi::Calls> calls) : in_flight(std::move(calls)) {}
+  InFlight in_flight;
   grpc::ClientContext context;
   grpc::ByteBuffer request, response;
   const pb::MethodDescriptor* method = nullptr;
@@ -135,16 +157,8 @@ class Relay : public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>
               public std::enable_shared_from_this<Relay> {
  public:
   Relay(const pb::MethodDescriptor* method, HttpServer::Respond respond,
-        std::shared_ptr<JsonApi::Streams> streams)
-      : method_(method), respond_(std::move(respond)), streams_(std::move(streams)) {
-    std::lock_guard lock(streams_->mutex);
-    ++streams_->count;
-  }
-  ~Relay() override {
-    std::lock_guard lock(streams_->mutex);
-    --streams_->count;
-    streams_->ended.notify_all();
-  }
+        std::shared_ptr<JsonApi::Calls> calls)
+      : in_flight_(std::move(calls)), method_(method), respond_(std::move(respond)) {}
 
   grpc::ClientContext& context() { return context_; }
   grpc::ByteBuffer& request() { return request_; }
@@ -239,9 +253,9 @@ class Relay : public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>
     });
   }
 
+  const InFlight in_flight_;
   const pb::MethodDescriptor* method_;
   const HttpServer::Respond respond_;
-  const std::shared_ptr<JsonApi::Streams> streams_;
   grpc::ClientContext context_;
   grpc::ByteBuffer request_, response_;
   std::shared_ptr<Relay> self_;  // until OnDone
@@ -302,14 +316,14 @@ void JsonApi::call(const HttpRequest& request, const HttpServer::Respond& respon
   const std::string bytes = message->SerializeAsString();
   grpc::Slice slice(bytes);
   if (method->server_streaming()) {
-    auto relay = std::make_shared<Relay>(method, respond, streams_);
+    auto relay = std::make_shared<Relay>(method, respond, calls_);
     relay->request() = grpc::ByteBuffer(&slice, 1);
     if (!request.peer.empty())
       relay->context().AddMetadata(kHttpPeerKey, http_peer_claim(request.peer));
     stub_->PrepareBidiStreamingCall(&relay->context(), path, grpc::StubOptions(), relay.get());
     return relay->start();
   }
-  auto call = std::make_shared<Call>();
+  auto call = std::make_shared<Call>(calls_);
   call->method = method;
   call->respond = respond;
   call->request = grpc::ByteBuffer(&slice, 1);
@@ -319,9 +333,13 @@ void JsonApi::call(const HttpRequest& request, const HttpServer::Respond& respon
                    [call](grpc::Status status) { answer(*call, status); });
 }
 
-void JsonApi::drain(std::chrono::milliseconds limit) const {
-  std::unique_lock lock(streams_->mutex);
-  streams_->ended.wait_for(lock, limit, [this] { return streams_->count == 0; });
+void JsonApi::drain(std::optional<std::chrono::milliseconds> limit) const {
+  std::unique_lock lock(calls_->mutex);
+  const auto ended = [this] { return calls_->count == 0; };
+  if (limit)
+    calls_->ended.wait_for(lock, *limit, ended);
+  else
+    calls_->ended.wait(lock, ended);
 }
 
 }  // namespace boardgame::host

@@ -36,7 +36,8 @@ class HttpStream {
  public:
   virtual ~HttpStream() = default;
   // `written(true)` once `bytes` are sent, or `written(false)` when the
-  // client has gone; either from the server's threads.
+  // client has gone: from the server's threads, or at once on the caller's
+  // if the server is stopping.
   virtual void write(std::string bytes, std::function<void(bool ok)> written) = 0;
   // Ends the response and its connection.
   virtual void close() = 0;
@@ -92,6 +93,9 @@ class HttpServer {
   int bind(const std::string& host, int port);
   // Serves on this thread and the pool's until stop() is called.
   void serve();
+  // Hangs up on every client and takes no more work: serve() returns once
+  // what is pending has ended. An answer given later is dropped (a stream's
+  // `gone` runs), a write is told its client has gone.
   void stop();
 
  private:

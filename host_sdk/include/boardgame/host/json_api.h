@@ -23,6 +23,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -42,13 +43,16 @@ class JsonApi {
   static bool handles(const HttpRequest& request) { return request.path.rfind(kPrefix, 0) == 0; }
   void call(const HttpRequest& request, const HttpServer::Respond& respond) const;
 
-  // Waits, at most `limit`, until every stream relayed has ended and said so
-  // to its client: at shutdown, once the host has ended its streams and
-  // before the HTTP server stops.
-  void drain(std::chrono::milliseconds limit) const;
+  // Waits (at most `limit`, if given) until every call has been answered,
+  // and every stream relayed has ended and said so to its client. At
+  // shutdown: with a limit once the host has ended its streams, before the
+  // HTTP server stops; then without, once the gRPC server has stopped and so
+  // ended every call, before the HTTP server is destroyed, since a call
+  // holds on to its client's connection until it has ended.
+  void drain(std::optional<std::chrono::milliseconds> limit = std::nullopt) const;
 
-  // The streams being relayed.
-  struct Streams {
+  // The calls in flight.
+  struct Calls {
     std::mutex mutex;
     std::condition_variable ended;
     int count = 0;
@@ -58,7 +62,7 @@ class JsonApi {
   const std::set<std::string> services_;
   std::shared_ptr<grpc::Channel> host_;
   std::unique_ptr<grpc::GenericStub> stub_;
-  const std::shared_ptr<Streams> streams_ = std::make_shared<Streams>();
+  const std::shared_ptr<Calls> calls_ = std::make_shared<Calls>();
 };
 
 }  // namespace boardgame::host
