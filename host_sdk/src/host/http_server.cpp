@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -439,6 +440,9 @@ void HttpServer::Impl::accept() {
 // run. The io_context is not simply stopped, which would leave handlers
 // (and the callers' objects they hold) unrun until the server is destroyed.
 void HttpServer::Impl::stop() {
+  // Without it the pool could run out of work, and serve() return, when the
+  // acceptor is closed and before the hang-ups below are queued.
+  const auto keep_serving = net::make_work_guard(io_);
   std::vector<std::shared_ptr<Connection>> open;
   {
     std::lock_guard lock(mutex_);
