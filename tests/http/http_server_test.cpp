@@ -12,7 +12,6 @@
 #include <chrono>
 #include <future>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 
@@ -63,32 +62,16 @@ class Served {
   boost::asio::io_context client_io_;
 };
 
-// What a test's handler hands over from the server's threads.
-template <class T>
-class Handover {
- public:
-  void give(T value) {
-    std::lock_guard lock(mutex_);
-    if (!given_) {
-      given_ = true;
-      promise_.set_value(std::move(value));
-    }
-  }
-  std::future<T> future() { return promise_.get_future(); }
-
- private:
-  std::mutex mutex_;
-  bool given_ = false;
-  std::promise<T> promise_;
-};
-
 TEST(HttpServerStop, EndsAWriteToAClientThatStoppedReadingAndRefusesTheNext) {
-  Handover<std::shared_ptr<HttpStream>> opened;
-  auto stream_future = opened.future();
+  // Each test sends one request, so its handler hands over once.
+  std::promise<std::shared_ptr<HttpStream>> opened;
+  auto stream_future = opened.get_future();
   Served served([&](const HttpRequest&, HttpServer::Respond respond) {
     HttpResponse head;
     head.content_type = "text/event-stream";
-    head.open = [&opened](std::shared_ptr<HttpStream> stream) { opened.give(std::move(stream)); };
+    head.open = [&opened](std::shared_ptr<HttpStream> stream) {
+      opened.set_value(std::move(stream));
+    };
     respond(std::move(head));
   });
   tcp::socket client = served.request("/events");
@@ -126,9 +109,9 @@ TEST(HttpServerStop, EndsAWriteToAClientThatStoppedReadingAndRefusesTheNext) {
 }
 
 TEST(HttpServerStop, AStreamAnsweredAfterTheStopIsToldItsClientHasGone) {
-  Handover<HttpServer::Respond> asked;
-  auto respond_future = asked.future();
-  Served served([&](const HttpRequest&, HttpServer::Respond respond) { asked.give(respond); });
+  std::promise<HttpServer::Respond> asked;
+  auto respond_future = asked.get_future();
+  Served served([&](const HttpRequest&, HttpServer::Respond respond) { asked.set_value(respond); });
   tcp::socket client = served.request("/events");
   ASSERT_EQ(respond_future.wait_for(10s), std::future_status::ready);
   HttpServer::Respond respond = respond_future.get();
