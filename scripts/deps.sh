@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(
-  cmake g++ make pkg-config dpkg-dev
+  cmake g++ make ninja-build pkg-config dpkg-dev ccache mold
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost-dev
   libprotobuf-dev protobuf-compiler

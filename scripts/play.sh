@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+source scripts/lib/cmake.sh
+club_configure build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"
 
 log=$(mktemp -t game-host.XXXXXX)

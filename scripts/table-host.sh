@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+source scripts/lib/cmake.sh
+club_configure build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)" --target game-host game-client uttt_plugin tictactoe_plugin web_client
 listen=${LISTEN:-0.0.0.0:50051}
 http=${HTTP:-0.0.0.0:8080}

@@ -1,27 +1,40 @@
 #!/usr/bin/env bash
-# Builds everything and runs every test: in the normal build (build/), again
-# with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), the
-# host's concurrency tests under ThreadSanitizer (build-tsan/), and short,
-# deterministic runs of every fuzz target (build-fuzz/, clang + libFuzzer).
+# Builds everything and runs every test, in four phases: the normal build
+# (build/), AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/),
+# the host's concurrency tests under ThreadSanitizer (build-tsan/,
+# scripts/tsan.sh), and short, deterministic runs of every fuzz target
+# (build-fuzz/, clang + libFuzzer, scripts/fuzz.sh). docs/hardening.md, "CI",
+# says which phase runs which tests and why. It ends with each phase's
+# configure, build and test times and the slowest tests, pass or fail.
+#
+#   scripts/test.sh           everything (what CI runs)
+#   scripts/test.sh --quick   the normal build and its tests only
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+quick=false
+case ${1-} in
+  --quick) quick=true ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+
 scripts/deps.sh
+source scripts/lib/phases.sh
 
-jobs=$(nproc)
-run_suite() {
-  local dir=$1; shift
-  cmake -S . -B "$dir" "$@"
-  cmake --build "$dir" -j "$jobs"
-  ctest --test-dir "$dir" --output-on-failure -j "$jobs"
-}
+configure normal build -DCMAKE_BUILD_TYPE=Release
+build normal build
+run_tests normal build
+$quick && exit 0
 
-phase() { echo "== $1 ($(date -u +%H:%M:%S), ${SECONDS}s so far)"; }
-
-phase "normal build";  run_suite build -DCMAKE_BUILD_TYPE=Release
-# The browser tests run once, in the normal build: the host's HTTP side is
-# covered under the sanitizers by the tests of tests/http.
-phase "ASan + UBSan";  run_suite build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUB_SANITIZE=ON \
-  -DCLUB_WEB_CLIENT=OFF
-phase "TSan";          scripts/tsan.sh
-phase "fuzzing";       scripts/fuzz.sh
-phase "all passed"
+# The sanitizers build only what their tests run (the target
+# test_programs), and not the browser client: its tests run once, in the
+# normal build, and the host's HTTP side is covered under the sanitizers by
+# the tests of tests/http. The kill -9 loops (label "crash") run in the
+# normal build only: a killed host never reaches the sanitizers' exit
+# checks, and they need the real speed of its clocks.
+configure asan build-asan "${sanitizer_flags[@]}" -DCLUB_SANITIZE=ON -DCLUB_WEB_CLIENT=OFF
+build asan build-asan test_programs
+run_tests asan build-asan -LE crash
+scripts/tsan.sh
+scripts/fuzz.sh

@@ -8,8 +8,10 @@ export default defineConfig({
   testDir: "tests",
   timeout: 120_000,
   expect: { timeout: 15_000 },
+  // Two files at once, each worker with a host of its own: the tests mostly
+  // wait for the host and the computer, and take half the time this way.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [["list"]],
   outputDir: process.env.CLUB_TEST_OUTPUT ?? "test-results",

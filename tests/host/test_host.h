@@ -14,6 +14,7 @@
 #include "boardgame/host/game_service.h"
 #include "boardgame/host/server.h"
 #include "boardgame/v1/error_detail.pb.h"
+#include "build_paths.h"
 
 namespace host_test {
 

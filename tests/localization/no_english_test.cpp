@@ -14,6 +14,7 @@
 
 #include "boardgame/rules/term_check.h"
 #include "documents.h"
+#include "build_paths.h"
 
 namespace {
 

@@ -9,6 +9,7 @@
 
 #include "boardgame/rules/term_check.h"
 #include "documents.h"
+#include "build_paths.h"
 
 namespace {
 

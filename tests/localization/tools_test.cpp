@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
+#include "build_paths.h"
 
 namespace {
 
@@ -296,7 +297,7 @@ class RulesDiagrams : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   Finished check() const {
-    return run(std::string(RULES_DIAGRAMS) + " --plugins " + shell_quote(PLUGIN_DIR) +
+    return run(std::string(RULES_DIAGRAMS) + " --plugins " + shell_quote(CLUB_PLUGIN_DIR) +
                " --game uttt --check --positions " +
                shell_quote((dir_ / "diagrams.textproto").string()) + " --out " +
                shell_quote((dir_ / "diagrams").string()));

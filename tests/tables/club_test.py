@@ -56,7 +56,12 @@ then PASS, or the problems, the hosts' logs and FAIL (exit status 1).
   tests/tables/postgresql_cluster.sh start /tmp/pg-club-test
   python3 tests/tables/club_test.py --game-host build/bin/game-host --plugins build/plugins \
       --proto-dir proto --protoc /usr/bin/protoc --grpc-python-plugin /usr/bin/grpc_python_plugin \
-      --cluster-dir /tmp/pg-club-test [--rounds 10] [--tables 6] [--seed S] [--verbose]
+      --cluster-dir /tmp/pg-club-test [--rounds 10] [--first-round 1] [--parallel 1] \
+      [--tables 6] [--seed S] [--verbose]
+
+With --parallel N, N rounds play at once, each in a process of its own: a
+round spends most of its time waiting for its clocks. Round R of seed S
+plays the same either way.
   tests/tables/postgresql_cluster.sh stop /tmp/pg-club-test
 """
 
@@ -954,14 +959,66 @@ def run_round(args, number, grpc, pb, stubs, rng, totals):
     return passed
 
 
+def round_rng(seed, number):
+    """Round N of seed S plays the same, alone or beside other rounds."""
+    return random.Random(seed * 1000 + number)
+
+
+TOTALS = re.compile(r"^rounds \d+: moves (\d+), events delivered (\d+), duplicates (\d+), "
+                    r"lost (\d+), clock stand-ins after kill (\d+)$\n"
+                    r"^games finished (\d+), tables taken over more than once (\d+)", re.M)
+TOTAL_NAMES = ("moves", "events delivered", "duplicates", "lost", "clock stand-ins after kill",
+               "games finished", "tables taken over more than once")
+
+
+def run_rounds_at_once(args, numbers, seed, totals):
+    """Plays each round in a process of its own (this script, --rounds 1), at
+    most --parallel at once; prints each one's output whole, in round order,
+    and returns the failed rounds."""
+    base = [sys.executable, os.path.abspath(__file__)]
+    for flag in ("game_host", "plugins", "proto_dir", "protoc", "grpc_python_plugin",
+                 "cluster_dir", "tables", "lease_ms"):
+        base += ["--" + flag.replace("_", "-"), str(getattr(args, flag))]
+    base += [flag for flag, on in (("--keep-logs", args.keep_logs),
+                                   ("--verbose", args.verbose)) if on]
+    pending = list(numbers)
+    running = {}
+    outputs = {}
+    while pending or running:
+        while pending and len(running) < args.parallel:
+            number = pending.pop(0)
+            running[number] = subprocess.Popen(
+                base + ["--rounds", "1", "--first-round", str(number), "--seed", str(seed)],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        number = min(running)
+        outputs[number] = (running[number].communicate()[0], running.pop(number).returncode)
+    failed = []
+    for number in numbers:
+        output, code = outputs[number]
+        found = TOTALS.search(output)
+        if code == 0 and found:
+            totals.update(dict(zip(TOTAL_NAMES, map(int, found.groups()))))
+            output = output[:found.start()]  # its own totals and PASS are the parent's to say
+        else:
+            failed.append(number)
+        print(output.split("\n", 1)[-1].rstrip("\n"))  # less its heading
+    return failed
+
+
 def main():
     def options(parser):
         parser.add_argument("--cluster-dir", required=True,
                             help="the test cluster's folder (postgresql_cluster.sh start DIR)")
         parser.add_argument("--rounds", type=int, default=10)
+        parser.add_argument("--first-round", type=int, default=1,
+                            help="the number of the first round, which names its database and "
+                                 "hosts: runs side by side on one cluster take rounds apart")
         parser.add_argument("--tables", type=int, default=6)
         parser.add_argument("--lease-ms", type=int, default=2000)
         parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--parallel", type=int, default=1,
+                            help="rounds played at once, each in a process of its own: a "
+                                 "round mostly waits for its clocks")
         parser.add_argument("--keep-going", action="store_true",
                             help="play the remaining rounds after a failed one")
         parser.add_argument("--keep-logs", action="store_true")
@@ -971,23 +1028,28 @@ def main():
     if args.tables < 2 * HOSTS:
         raise SystemExit("--tables: at least %d" % (2 * HOSTS))
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    rng = random.Random(seed)
-    print("club test: %d rounds of %d hosts on one PostgreSQL database, %d tables, lease %d ms, "
-          "seed %d" % (args.rounds, HOSTS, args.tables, args.lease_ms, seed))
+    print("club test: %d rounds (from round %d) of %d hosts on one PostgreSQL database, %d tables, "
+          "lease %d ms, seed %d" % (args.rounds, args.first_round, HOSTS, args.tables,
+                                    args.lease_ms, seed))
     sys.stdout.flush()
     began = time.monotonic()
     totals = collections.Counter()
-    failed = []
-    with tempfile.TemporaryDirectory() as stubs_dir:
-        grpc, pb, stubs = load_stubs(args, stubs_dir)
-        from boardgame.v1 import settings_pb2  # generated by load_stubs, which omits it
-        pb.Setting, pb.SettingValue = settings_pb2.Setting, settings_pb2.SettingValue
-        for number in range(1, args.rounds + 1):
-            if not run_round(args, number, grpc, pb, stubs, random.Random(rng.random()), totals):
-                failed.append(number)
-                if not args.keep_going:
-                    break
-            sys.stdout.flush()
+    numbers = range(args.first_round, args.first_round + args.rounds)
+    if args.parallel > 1 and args.rounds > 1:
+        failed = run_rounds_at_once(args, numbers, seed, totals)
+    else:
+        failed = []
+        with tempfile.TemporaryDirectory() as stubs_dir:
+            grpc, pb, stubs = load_stubs(args, stubs_dir)
+            from boardgame.v1 import settings_pb2  # generated by load_stubs, which omits it
+            pb.Setting, pb.SettingValue = settings_pb2.Setting, settings_pb2.SettingValue
+            for number in numbers:
+                if not run_round(args, number, grpc, pb, stubs, round_rng(seed, number),
+                                 totals):
+                    failed.append(number)
+                    if not args.keep_going:
+                        break
+                sys.stdout.flush()
     print("rounds %d: moves %d, events delivered %d, duplicates %d, lost %d, clock stand-ins "
           "after kill %d" % (args.rounds, totals["moves"], totals["events delivered"],
                              totals["duplicates"], totals["lost"],

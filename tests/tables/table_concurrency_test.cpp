@@ -15,6 +15,7 @@
 #include "boardgame/host/server.h"
 #include "boardgame/tables/table_service.h"
 #include "boardgame/v1/game_service.grpc.pb.h"
+#include "build_paths.h"
 
 namespace {
 

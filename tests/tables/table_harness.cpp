@@ -3,6 +3,7 @@
 #include <random>
 
 #include "boardgame/tables/table_store.h"
+#include "build_paths.h"
 
 namespace tables_test {
 

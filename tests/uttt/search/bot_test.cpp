@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "uttt/engine/playout.h"
+#include "build_paths.h"
 
 namespace uttt {
 namespace {

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include "build_paths.h"
 
 namespace {
 
@@ -160,11 +161,11 @@ TEST(Arena, PlaysLevelsWithChanges) {
   ASSERT_EQ(status, 0) << out;
   EXPECT_EQ(last_line_fields(out)["games"], "2");
   const struct {
-    const char* player;
+    std::string player;
     const char* error;
   } refused[] = {
       {"experto:network=/nonexistent.nnue", "cannot read network file /nonexistent.nnue"},
-      {"experto:network=" UTTT_ARENA_PATH, "does not start with UTTTNNUE"},
+      {std::string("experto:network=") + UTTT_ARENA_PATH, "does not start with UTTTNNUE"},
       {"experto:leaves=yes", "leaves must be a number from 0 to 1, not 'yes'"},
       {"experto:minimax=2", "minimax must be a number from 0 to 1, not '2'"},
       {"experto:settle=on", "settle must be a number from 0 to 1, not 'on'"},
@@ -176,7 +177,7 @@ TEST(Arena, PlaysLevelsWithChanges) {
       {"master:minimax=0.5", "no such player: master"},
   };
   for (const auto& r : refused) {
-    const auto [errors, code] = run_arena(std::string(r.player) + " uct --games 1 --ms 5", true);
+    const auto [errors, code] = run_arena(r.player + " uct --games 1 --ms 5", true);
     EXPECT_NE(code, 0) << r.player;
     EXPECT_NE(errors.find(r.error), std::string::npos) << r.player << ": " << errors;
   }
