@@ -596,7 +596,7 @@ def verify_table(rnd, t, figures):
         try:
             with rnd.grpc.insecure_channel(rnd.addresses[h], options=CHANNEL_OPTIONS) as channel:
                 histories[h] = read_history(rnd.pb, rnd.stubs.Table(channel), t.table_id, final,
-                                            timeout=30)
+                                            timeout=30, wait_for_ready=True)
         except rnd.grpc.RpcError as error:
             rnd.problem("%s: reading the history from host %d failed: %s %s" % (
                 t.what, h, error.code().name, error.details()))

@@ -122,11 +122,13 @@ def reason_of(error, pb):
         return error.code(), None
 
 
-def read_history(pb, stub, table_id, upto, timeout=20):
+def read_history(pb, stub, table_id, upto, timeout=20, wait_for_ready=False):
     """A table's events from the first, Watch(after_version=0), up to
-    version `upto`."""
+    version `upto`. wait_for_ready: a host known to be up may take a while
+    to accept the connection on a loaded machine; wait for it (up to
+    `timeout`) rather than fail on the first attempt."""
     call = stub.Watch(pb.WatchRequest(table=pb.TableRef(table_id=table_id), after_version=0),
-                      timeout=timeout)
+                      timeout=timeout, wait_for_ready=wait_for_ready)
     events = []
     try:
         for event in call:
