@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh
 source scripts/lib/cmake.sh
 club_configure build -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j "$(nproc)"
+# What it runs, not the tests and tools: scripts/test.sh builds those.
+cmake --build build -j "$(nproc)" --target game-host game-client uttt_plugin tictactoe_plugin
 
 log=$(mktemp -t game-host.XXXXXX)
 build/bin/game-host --listen 127.0.0.1:0 --plugins build/plugins >"$log" 2>&1 &

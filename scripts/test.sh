@@ -24,8 +24,10 @@ source scripts/lib/phases.sh
 
 configure normal build -DCMAKE_BUILD_TYPE=Release
 build normal build
-run_tests normal build
-$quick && exit 0
+if $quick; then
+  run_tests normal build
+  exit 0
+fi
 
 # The sanitizers build only what their tests run (the target
 # test_programs), and not the browser client: its tests run once, in the
@@ -33,8 +35,11 @@ $quick && exit 0
 # the tests of tests/http. The kill -9 loops (label "crash") run in the
 # normal build only: a killed host never reaches the sanitizers' exit
 # checks, and they need the real speed of its clocks.
+# The ASan build runs behind the normal phase's tests.
 configure asan build-asan "${sanitizer_flags[@]}" -DCLUB_SANITIZE=ON -DCLUB_WEB_CLIENT=OFF
-build asan build-asan test_programs
+build_behind asan build-asan test_programs
+run_tests normal build
+finish_build asan build-asan
 run_tests asan build-asan -LE crash
 scripts/tsan.sh
 scripts/fuzz.sh

@@ -7,7 +7,7 @@ if [[ -z ${CLUB_TIMES:-} ]]; then
   CLUB_TIMES=$(mktemp -d -t club-times.XXXXXX)
   export CLUB_TIMES
   club_report=$(realpath "$(dirname "${BASH_SOURCE[0]}")/report.py")
-  trap '/usr/bin/python3 "$club_report" "$CLUB_TIMES"; rm -rf "$CLUB_TIMES"' EXIT
+  trap 'stop_background_builds; /usr/bin/python3 "$club_report" "$CLUB_TIMES"; rm -rf "$CLUB_TIMES"' EXIT
 fi
 jobs=$(nproc)
 source "$(dirname "${BASH_SOURCE[0]}")/cmake.sh"
@@ -51,4 +51,42 @@ run_tests() {
   echo "== $phase: test ($(date -u +%H:%M:%S))"
   step "$phase" test ctest --test-dir "$dir" --output-on-failure -j "$jobs" \
     --output-junit "$CLUB_TIMES/$phase.xml" "$@"
+}
+
+# build_behind PHASE DIR [TARGET...]: starts the build in the background at
+# the lowest CPU priority, while the phase before it runs its tests. Those
+# mostly wait (for clocks, browsers, hosts): the build takes the CPU they
+# leave and leaves them the rest. Its output goes to DIR/build.log, printed
+# by finish_build, which waits for it.
+build_behind() {
+  local phase=$1 dir=$2
+  shift 2
+  local targets=()
+  (($#)) && targets=(--target "$@")
+  echo "== $phase: build, behind the tests before it ($(date -u +%H:%M:%S))"
+  echo "$EPOCHREALTIME" >"$CLUB_TIMES/$phase.build-start"
+  # Its own process group, so that a failed run stops all of it.
+  setsid nice -n 19 cmake --build "$dir" -j "$jobs" "${targets[@]}" >"$dir/build.log" 2>&1 &
+  echo $! >"$CLUB_TIMES/$phase.build-pid"
+}
+
+# finish_build PHASE DIR
+finish_build() {
+  local phase=$1 dir=$2 status=0
+  local pid_file=$CLUB_TIMES/$phase.build-pid
+  echo "== $phase: build, its end ($(date -u +%H:%M:%S))"
+  wait "$(<"$pid_file")" || status=$?
+  rm -f "$pid_file"
+  printf '%s\t%s\t%s\t%s\n' "$phase" build "$(<"$CLUB_TIMES/$phase.build-start")" \
+    "$EPOCHREALTIME" >>"$CLUB_TIMES/steps.tsv"
+  cat "$dir/build.log"
+  return "$status"
+}
+
+stop_background_builds() {
+  local pid_file
+  for pid_file in "$CLUB_TIMES"/*.build-pid; do
+    [[ -f $pid_file ]] && kill -- "-$(<"$pid_file")" 2>/dev/null
+  done
+  return 0
 }

@@ -11,13 +11,15 @@ SLOWEST = 20
 def main(folder):
     folder = pathlib.Path(folder)
     steps = collections.OrderedDict()
+    began, ended = float("inf"), 0.0
     steps_file = folder / "steps.tsv"
     if steps_file.exists():
         for line in steps_file.read_text().splitlines():
             phase, step, start, end = line.split("\t")
-            seconds = float(end.replace(",", ".")) - float(start.replace(",", "."))
+            start, end = float(start.replace(",", ".")), float(end.replace(",", "."))
+            began, ended = min(began, start), max(ended, end)
             times = steps.setdefault(phase, collections.Counter())
-            times[step] += seconds
+            times[step] += end - start
     if not steps:
         return
 
@@ -49,6 +51,7 @@ def main(folder):
               f"{times['test']:>8.0f}{sum(times.values()):>8.0f}  {tested}")
     print(f"{'all':<10}{total['configure']:>10.0f}{total['build']:>8.0f}"
           f"{total['test']:>8.0f}{sum(total.values()):>8.0f}")
+    print(f"elapsed: {ended - began:.0f} s (a build behind the tests before it overlaps them)")
 
     print(f"\n== the {SLOWEST} slowest tests (s)")
     for seconds, phase, name in sorted(tests, reverse=True)[:SLOWEST]:
