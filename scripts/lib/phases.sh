@@ -34,14 +34,21 @@ configure() {
   step "$phase" configure club_configure "$dir" "$@"
 }
 
-# build PHASE DIR [TARGET...]: the default target without any.
+# build_command DIR [TARGET...]: sets build_command to the build of DIR,
+# the default target without any.
+build_command() {
+  build_command=(cmake --build "$1" -j "$jobs")
+  (($# > 1)) && build_command+=(--target "${@:2}")
+  return 0
+}
+
+# build PHASE DIR [TARGET...]
 build() {
-  local phase=$1 dir=$2
-  shift 2
-  local targets=()
-  (($#)) && targets=(--target "$@")
+  local phase=$1
+  shift
+  build_command "$@"
   echo "== $phase: build ($(date -u +%H:%M:%S))"
-  step "$phase" build cmake --build "$dir" -j "$jobs" "${targets[@]}"
+  step "$phase" build "${build_command[@]}"
 }
 
 # run_tests PHASE DIR [CTEST_ARGS...]
@@ -60,13 +67,12 @@ run_tests() {
 # by finish_build, which waits for it.
 build_behind() {
   local phase=$1 dir=$2
-  shift 2
-  local targets=()
-  (($#)) && targets=(--target "$@")
+  shift
+  build_command "$@"
   echo "== $phase: build, behind the tests before it ($(date -u +%H:%M:%S))"
   echo "$EPOCHREALTIME" >"$CLUB_TIMES/$phase.build-start"
   # Its own process group, so that a failed run stops all of it.
-  setsid nice -n 19 cmake --build "$dir" -j "$jobs" "${targets[@]}" >"$dir/build.log" 2>&1 &
+  setsid nice -n 19 "${build_command[@]}" >"$dir/build.log" 2>&1 &
   echo $! >"$CLUB_TIMES/$phase.build-pid"
 }
 

@@ -58,11 +58,11 @@ then PASS, or the problems, the hosts' logs and FAIL (exit status 1).
       --proto-dir proto --protoc /usr/bin/protoc --grpc-python-plugin /usr/bin/grpc_python_plugin \
       --cluster-dir /tmp/pg-club-test [--rounds 10] [--first-round 1] [--parallel 1] \
       [--tables 6] [--seed S] [--verbose]
+  tests/tables/postgresql_cluster.sh stop /tmp/pg-club-test
 
 With --parallel N, N rounds play at once, each in a process of its own: a
 round spends most of its time waiting for its clocks. Round R of seed S
 plays the same either way.
-  tests/tables/postgresql_cluster.sh stop /tmp/pg-club-test
 """
 
 import collections
