@@ -40,7 +40,11 @@ Console::Input Console::ask(std::string_view prompt, std::optional<std::chrono::
     const std::size_t last = shown.rfind('\n');
     if (last != std::string::npos) out_ << shown.substr(0, last + 1);
     out_ << std::flush;
-    return ask_edited(last == std::string::npos ? shown : shown.substr(last + 1), deadline, wake_fd);
+    // A wake ended the line the editor drew: "no new prompt" is the old
+    // one drawn again, not an empty one.
+    if (shown.empty() && woken_) return ask_edited(edited_prompt_, deadline, wake_fd);
+    edited_prompt_ = last == std::string::npos ? shown : shown.substr(last + 1);
+    return ask_edited(edited_prompt_, deadline, wake_fd);
   }
   out_ << shown << std::flush;
   Input input = read_line(deadline, wake_fd);

@@ -70,7 +70,8 @@ class Console {
   bool discard_typeahead_ = false;
   bool woken_ = false;
   std::optional<LineEditor> editor_;
-  std::string interrupted_;  // typed when a wake came: given back to the same prompt  // the last ask ended with kWake: the same prompt comes again
+  std::string interrupted_;     // typed when a wake came: given back to the same prompt
+  std::string edited_prompt_;  // the editor's last prompt, drawn again after a wake
   std::string buffer_;
   bool ended_ = false;
 };

@@ -44,16 +44,26 @@ void LineEditor::start(const std::string& prompt, const std::string& typed) {
   g_ended = false;
   g_line.reset();
   line_.reset();
-  rl_callback_handler_install(prompt.c_str(), &LineEditor::on_line);
+  rl_callback_handler_install(prompt.c_str(), &LineEditor::on_line);  // shows the prompt
+  // libedit updates rl_line_buffer only as it reads a key: until then it
+  // still holds the line before, which must never come back as typed.
+  put_back_ = typed;
   if (!typed.empty()) {
     rl_insert_text(typed.c_str());
-    rl_redisplay();
+    // Not rl_redisplay(): libedit's pushes a Ctrl-R, which its emacs keys
+    // bind to history search, so the next key typed would search instead.
+    // A full redraw starts where the prompt does.
+    std::FILE* out = rl_outstream ? rl_outstream : stdout;
+    std::fputs("\r", out);
+    std::fflush(out);
+    rl_forced_update_display();
   }
   active_ = true;
 }
 
 bool LineEditor::feed() {
   rl_callback_read_char();
+  put_back_.reset();
   if (!g_ended) return false;
   line_ = g_line;
   // The line is done: the terminal goes back to its usual mode.
@@ -64,7 +74,7 @@ bool LineEditor::feed() {
 
 std::string LineEditor::stop() {
   if (!active_) return {};
-  std::string typed = rl_line_buffer ? rl_line_buffer : "";
+  std::string typed = put_back_ ? *put_back_ : std::string(rl_line_buffer ? rl_line_buffer : "");
   rl_callback_handler_remove();
   active_ = false;
   std::fputs("\n", rl_outstream ? rl_outstream : stdout);

@@ -25,6 +25,7 @@ class LineEditor {
  private:
   static void on_line(char* text);
   std::optional<std::string> line_;
+  std::optional<std::string> put_back_;  // the line as started, until a key is read
   bool active_ = false;
 };
 

@@ -1,0 +1,121 @@
+#!/usr/bin/python3
+"""game-client in a real terminal: each client runs on a pseudo-terminal of
+its own, so its line editor (libedit) is on, as for a person at a keyboard.
+Pipes never reach that code.
+
+Two players and a spectator at one table of a real game-host. While one
+player moves, the others are half-way through a line; the news of the move
+redraws their prompt, and what they go on typing must be exactly what is
+played or run: never a stale line, never a history search.
+
+    client_terminal_test.py --client build/bin/game-client \
+        --host build/bin/game-host --plugins build/plugins
+"""
+import argparse
+import os
+import re
+import sys
+import tempfile
+import unittest
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from client_process import ClientProcess, HostProcess  # noqa: E402
+
+ARGS = None
+
+# What the line editor shows in its history search: it must never be entered
+# by anything but the player's own Ctrl-R.
+SEARCH_PROMPT = re.compile(r"bck:|fwd:|\^R")
+# A prompt drawn after another on the same line of the screen.
+DOUBLED_PROMPT = re.compile(r"(?:\([XO]\)|to move) > [^\r\n]*(?:\([XO]\)|to move) > ")
+
+
+class TerminalTable(unittest.TestCase):
+    def setUp(self):
+        self.host = HostProcess(ARGS.host, ARGS.plugins, store="memory",
+                                flags=["--cpu-ms", "50", "--stand-in-ms", "50"])
+        self.addCleanup(self.host.stop)
+        self.clients = []
+
+    def tearDown(self):
+        for c in self.clients:
+            c.close()
+
+    def terminal(self, *args, game="uttt"):
+        home = tempfile.TemporaryDirectory()
+        self.addCleanup(home.cleanup)
+        c = ClientProcess(ARGS.client, self.host.address, home.name, *args, game=game,
+                          tty="full", tail=1500)
+        self.clients.append(c)
+        return c
+
+    def table_of_two(self):
+        ana = self.terminal("--create", "--name", "Ana")
+        code = ana.expect(r"Invite code: ([A-Z0-9]{6})").group(1)
+        ana.expect(r"Waiting for players > ")
+        bruno = self.terminal("--join", code, "--name", "Bruno", game=None)
+        bruno.expect(r"Waiting for Ana \(X\) > ")
+        ana.expect(r"You \(X\) > ")
+        return ana, bruno, code
+
+    def legal_moves(self, c, prompt):
+        c.send("moves")
+        listed = c.expect(r"Your moves \(\d+\): ([^\n]*(?:\n  [^\n]*)*)\r?\n")
+        c.expect(prompt)
+        return listed.group(1).split()
+
+    def test_nothing_is_played_but_what_was_typed(self):
+        ana, bruno, code = self.table_of_two()
+        carla = self.terminal("--watch", code, game=None)
+        carla.expect(r"Watching · Ana \(X\) to move > ")
+        carla.keys(b"hel")  # half a line, then the news of every move below
+        carla.expect(r"hel")
+
+        players = [(ana, "X", "O", "Bruno"), (bruno, "O", "X", "Ana")]
+        for ply in range(12):
+            mover, mark, other_mark, other_name = players[ply % 2]
+            waiter = players[(ply + 1) % 2][0]
+            prompt = r"You \(%s\) > " % mark
+            move = self.legal_moves(mover, prompt)[-1]
+            # Every other pair of moves, the one waiting is half-way through
+            # a command when the move arrives; otherwise the line they
+            # typed last must not come back.
+            typing = ply % 4 < 2
+            if typing:
+                waiter.keys(b"mov")
+                waiter.expect(r"mov")
+            mover.send(move)
+            played = mover.expect(r"%s: you play (\S+) \(" % mark).group(1)
+            self.assertEqual(played, move)
+            waiter.expect(r"%s: [A-Za-z]+ plays %s \(" % (mark, re.escape(move)))
+            if typing:
+                waiter.expect(r"You \(%s\) > mov" % other_mark)
+                waiter.send("es")  # completes the interrupted "mov"
+                waiter.expect(r"Your moves \(\d+\): ")
+                waiter.expect(r"You \(%s\) > " % other_mark)
+            carla.expect(r"plays %s \(" % re.escape(move))
+        carla.expect(r"Watching · [A-Za-z]+ \([XO]\) to move > hel")
+        carla.send("p")
+        carla.expect(r"You are watching: the board is shown after every move\.")
+        carla.send("quit")
+        self.assertEqual(carla.finish(), 0)
+        for c in (ana, bruno, carla):
+            for wrong in (SEARCH_PROMPT, DOUBLED_PROMPT):
+                found = wrong.search(c.out)
+                self.assertIsNone(found, found and c.out[found.start() - 300:found.end() + 300])
+        self.assertNotIn("Spectators cannot move:", carla.out)
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--client", required=True)
+    parser.add_argument("--host", required=True)
+    parser.add_argument("--plugins", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0]] + rest)
+
+
+if __name__ == "__main__":
+    main()
