@@ -68,6 +68,18 @@ bool Session::wait_for_host(int attempt) {
 
 int Session::run() {
   con_.line(con_.style().paint(say("app.title"), Tone::kTitle));
+  if (store_) {
+    const Store::Claim claim = store_->claim();
+    const std::string folder = store_->file().parent_path().string();
+    if (claim.status == Store::Claim::Status::kInUse) {
+      error(say("app.data_in_use", {{"folder", folder},
+                                    {"process", claim.holder > 0 ? std::to_string(claim.holder) : "?"}}));
+      return 1;
+    }
+    // Saves say for themselves whether the folder can be written.
+    if (claim.status == Store::Claim::Status::kFailed)
+      error(say("app.data_unlocked", {{"folder", folder}, {"reason", claim.problem}}));
+  }
   if (host_.connect(5s)) {
     error(say("app.unreachable", {{"host", host_.address()}}));
     return 1;

@@ -1,9 +1,11 @@
 #include "store.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <sys/file.h>
 #include <sstream>
 #include <system_error>
 #include <unistd.h>
@@ -296,6 +298,38 @@ fs::path Store::default_directory(const Getenv& getenv) {
   if (xdg != nullptr && *xdg == '/') return fs::path(xdg) / "club-games";
   const char* home = getenv("HOME");
   if (home != nullptr && *home != '\0') return fs::path(home) / ".local" / "share" / "club-games";
+  return {};
+}
+
+Store::Claim Store::claim() {
+  using Status = Claim::Status;
+  if (lock_fd_ >= 0) return {};
+  const fs::path folder = file_.parent_path();
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) return {Status::kFailed, 0, "cannot create " + folder.string() + ": " + ec.message()};
+  const fs::path lock = folder / "game-client.lock";
+  int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return {Status::kFailed, 0, "cannot open " + lock.string() + ": " + std::strerror(errno)};
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int why = errno;
+    char text[32] = {};
+    const ssize_t n = ::pread(fd, text, sizeof text - 1, 0);
+    ::close(fd);
+    if (why != EWOULDBLOCK) return {Status::kFailed, 0, "cannot lock " + lock.string() + ": " + std::strerror(why)};
+    return {Status::kInUse, n > 0 ? std::strtol(text, nullptr, 10) : 0, {}};
+  }
+  // Who holds it, for the message the next client prints; the lock holds
+  // without it.
+  const std::string pid = std::to_string(::getpid()) + "\n";
+  const bool noted = ::ftruncate(fd, 0) == 0 && ::pwrite(fd, pid.data(), pid.size(), 0) == ssize_t(pid.size());
+  (void)noted;
+  lock_fd_ = fd;
+  // Saves cut short by a crash: the holder is the only writer, so every
+  // temporary file here is stale, and may hold seat tokens.
+  const std::string stem = file_.filename().string() + ".tmp";
+  for (const auto& entry : fs::directory_iterator(folder, ec))
+    if (entry.path().filename().string().rfind(stem, 0) == 0) fs::remove(entry.path(), ec);
   return {};
 }
 

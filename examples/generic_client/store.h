@@ -51,6 +51,18 @@ class Store {
 
   const std::filesystem::path& file() const { return file_; }
 
+  // One client at a time per folder: the file is read once and written
+  // whole, so a second client's saves would undo the first's. Held until
+  // the process ends (a kill -9 too, which is why it is a flock). Also
+  // removes the temporary files of saves that a crash cut short, which
+  // only the holder may do.
+  struct Claim {
+    enum class Status { kHeld, kInUse, kFailed } status = Status::kHeld;
+    long holder = 0;      // kInUse: the other client's process id, 0 if unknown
+    std::string problem;  // kFailed: why the folder cannot be used
+  };
+  Claim claim();
+
   struct Loaded {
     ClientData data;
     std::string problem;              // why the file could not be read, or ""
@@ -64,6 +76,7 @@ class Store {
 
  private:
   std::filesystem::path file_;
+  int lock_fd_ = -1;  // the folder's lock, held for the life of the process
 };
 
 // The parts of ClientData as JSON, exposed for tests.

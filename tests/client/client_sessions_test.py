@@ -218,6 +218,46 @@ class ClientSessions(unittest.TestCase):
         with open(self.saved_file()) as f:
             self.assertEqual(json.load(f)["unfinished"][-1]["state"].get("moves", []), [])
 
+    def test_a_second_client_on_the_same_folder_is_refused_and_no_game_is_lost(self):
+        first = self.client("--mode", "cpu", "--level", "novato")
+        first.expect(PROMPT_X)
+        first.send("5/5")
+        first.expect(r"O: Computer \(Novice\) plays ")
+        first.expect(PROMPT_X)
+        second = self.client("--mode", "cpu", "--level", "experto")
+        second.expect(r"Another game-client \(process %d\) is using the data folder %s\. "
+                      % (first.proc.pid, re.escape(os.path.dirname(self.saved_file()))))
+        self.assertEqual(second.finish(), 1)
+        self.assertNotIn("Resume it?", second.out)
+        # The first goes on and saves as if the second had never come.
+        self.play_first_legal_move(first, PROMPT_X)
+        first.expect(r"O: Computer \(Novice\) plays ")
+        first.expect(PROMPT_X)
+        first.send("quit")
+        first.expect("Your game is saved.")
+        self.assertEqual(first.finish(), 0)
+        games = self.saved()["unfinished"]
+        self.assertEqual(len(games), 1)
+        self.assertEqual(len(games[0]["state"]["moves"]), 4)
+        # Once the first has gone, the folder is free again.
+        again = self.client()
+        again.expect(r"at move 5\. Resume it\? \[Y/n\] ")
+        again.send("n")
+        again.close()
+
+    def test_a_save_cut_short_leaves_no_temporary_file_behind(self):
+        folder = os.path.dirname(self.saved_file())
+        os.makedirs(folder)
+        stale = os.path.join(folder, "game-client.json.tmp4242")
+        with open(stale, "w") as f:
+            f.write('{"seat tokens": "half a file"')
+        c = self.client("--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        self.assertFalse(os.path.exists(stale))
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+        self.assertEqual(sorted(os.listdir(folder)), ["game-client.json", "game-client.lock"])
+
     def test_invalid_input_gets_a_message_and_the_same_prompt(self):
         c = self.client("--mode", "two")
         self.keep_seat_names(c)
