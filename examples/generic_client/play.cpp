@@ -465,7 +465,9 @@ void Session::replay(Game& game, const Match& match) {
                                                   {"count", std::to_string(count)}}),
                                Tone::kDim));
   for (;;) {
-    const v1::GameState& at = positions[i];
+    // The last position is the game as it ended: after a resignation, not
+    // the move before it.
+    const v1::GameState& at = i == count ? match.state() : positions[i];
     con_.line();
     con_.line(con_.style().paint(
         say("replay.title", {{"index", std::to_string(i)}, {"count", std::to_string(count)}}), Tone::kTitle));

@@ -593,7 +593,10 @@ class ClientSessions(unittest.TestCase):
         c.expect(r"Tic-tac-toe: 2 moves read\.")
         c.expect(r"Replay: position 0 of 2")
         c.send("2")
-        c.expect(r"End of the game: .*resign")
+        c.expect(r"Replay: position 2 of 2")
+        # The game as it ended, not the position before the resignation.
+        last = c.expect(r"(?s)(.*?)End of the game: .*resign").group(1)
+        self.assertNotIn("to move", last)
         c.send("q")
         c.send("quit")
         self.assertEqual(c.finish(), 0)
