@@ -2,6 +2,7 @@
 // undo, the preview of a move, the end of the game and the replay.
 #include <algorithm>
 #include <thread>
+#include <utility>
 #include <unistd.h>
 
 #include "commands.h"
@@ -96,6 +97,7 @@ void Session::announce(const Game& game, const Match& match) {
 }
 
 Session::Next Session::play(Game& game, Match& match) {
+  left_outage_ = LeftOutage::kNo;
   announce(game, match);
   const bool demo = match.plan().mode == Mode::kDemo;
   std::vector<v1::Move> moves;
@@ -132,7 +134,16 @@ Session::Next Session::play(Game& game, Match& match) {
     }
     switch (human_turn(game, match, moves)) {
       case Turn::kPlayed: fresh = true; break;
-      case Turn::kStay: break;
+      case Turn::kStay:
+        // "menu" while the host was away means the menu, as it says; so
+        // does the end of the wait.
+        if (const LeftOutage left = std::exchange(left_outage_, LeftOutage::kNo); left != LeftOutage::kNo) {
+          keep_unfinished(match);
+          if (left == LeftOutage::kGaveUp) error(say("host.gave_up"));
+          else con_.line(saved_line("game.saved_for_menu"));
+          return Next::kMenu;
+        }
+        break;
       case Turn::kLeave: return Next::kMenu;
       case Turn::kQuit: return Next::kQuit;
     }
@@ -228,7 +239,7 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
   if (!move) return Turn::kStay;
   const std::string shown = move_text(view, *move);
   if (Failure f = match.play(host_, move->id())) {
-    error(explain(f, &game));
+    if (left_outage_ == LeftOutage::kNo) error(explain(f, &game));
     return Turn::kStay;
   }
   con_.line(played_line(match.plan(), seat, side, shown));

@@ -42,10 +42,11 @@ bool Session::wait_for_host(int attempt) {
   const auto now = std::chrono::steady_clock::now();
   if (attempt == 1) {
     host_lost_ = now;
+    left_outage_ = LeftOutage::kNo;
     error(say("host.away", {{"menu", command_word(Command::kMenu, ui_)}}));
   }
   if (now - host_lost_ > kPatience) {
-    error(say("host.gave_up"));
+    left_outage_ = LeftOutage::kGaveUp;  // the caller says what became of its request
     return false;
   }
   const std::chrono::milliseconds pause = backoff_delay(attempt);
@@ -58,8 +59,11 @@ bool Session::wait_for_host(int attempt) {
   if (in.status == Console::Status::kLine) {
     auto cmd = parse_command(in.text, ui_);
     // The caller says what became of the game.
-    if (cmd && (cmd->command == Command::kMenu || cmd->command == Command::kQuit || cmd->command == Command::kBack))
+    if (cmd && (cmd->command == Command::kMenu || cmd->command == Command::kQuit || cmd->command == Command::kBack)) {
+      left_outage_ = LeftOutage::kAsked;
       return false;
+    }
+    error(say("host.still_away", {{"menu", command_word(Command::kMenu, ui_)}}));
   }
   return true;
 }

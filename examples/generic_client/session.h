@@ -243,8 +243,11 @@ class Session {
   bool online_failed_ = false;  // a table could not be opened, joined or watched
   std::string table_game_id_;   // the game of the last table played or watched
   bool spectating_ = false;     // boards are drawn for a spectator
-  std::chrono::steady_clock::time_point host_lost_;
-  std::chrono::steady_clock::time_point turn_started_;  // the turn clock's start  // when the current outage began
+  std::chrono::steady_clock::time_point host_lost_;     // when the current outage began
+  // How the last wait for the host ended, when it ended without the host:
+  // a game goes back to the menu, with one message, not two.
+  enum class LeftOutage { kNo, kAsked, kGaveUp } left_outage_ = LeftOutage::kNo;
+  std::chrono::steady_clock::time_point turn_started_;  // the turn clock's start
 };
 
 }  // namespace game_client

@@ -734,6 +734,28 @@ class ClientSessions(unittest.TestCase):
         with open(self.saved_file(), "rb") as f:
             self.assertEqual(f.read(), before)
 
+    def test_menu_while_the_host_is_away_goes_back_to_the_menu(self):
+        host = self.own_host()
+        c = self.client_of(host, "--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("5/5")
+        c.expect(r"O: Computer \(Novice\) plays ")
+        c.expect(PROMPT_X)
+        host.stop()
+        self.play_first_legal_move(c, PROMPT_X)
+        c.expect(r"The game host is not answering; retrying… \(type menu to stop waiting\)")
+        c.send("moves")  # not dropped without a word
+        c.expect(r"Still waiting for the game host: nothing else can be done until it answers\. "
+                 r"Type menu to stop waiting\.")
+        c.send("menu")
+        c.expect(r"Your game is saved: pick “Resume your unfinished game” in the menu to carry on\.")
+        c.expect("Your choice: ")
+        self.assertNotIn("is not answering. Your game is saved after every move", c.out)
+        c.send("0")
+        c.expect("Bye")
+        self.assertEqual(c.finish(), 0)
+        self.assertEqual(len(self.saved()["unfinished"][0]["state"]["moves"]), 2)
+
     def test_restarting_the_host_mid_game_carries_on(self):
         host = self.own_host()
         port = int(host.address.rsplit(":", 1)[1])
