@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(
-  cmake g++ make ninja-build pkg-config dpkg-dev ccache mold
+  cmake g++ make ninja-build pkg-config dpkg-dev ccache lld
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost-dev
   libprotobuf-dev protobuf-compiler
