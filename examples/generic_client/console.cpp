@@ -1,5 +1,6 @@
 #include "console.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <poll.h>
 #include <termios.h>
@@ -19,6 +20,20 @@ std::string trim(std::string_view text) {
 
 Console::Console(int input_fd, std::ostream& out, Style style, bool echo)
     : fd_(input_fd), out_(out), style_(style), echo_(echo) {}
+
+void Console::line(std::string_view text) {
+  // The terminal would break it wherever its edge falls, mid-word.
+  if (width_ == 0 || display_width(text) <= width_) {
+    out_ << text << '\n';
+    return;
+  }
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view part = text.substr(start, end - start);
+    out_ << (display_width(part) > width_ ? wrap(part, width_, "", "") : std::string(part)) << '\n';
+    start = end + 1;
+  }
+}
 
 Console::Input Console::ask(std::string_view prompt, std::optional<std::chrono::milliseconds> timeout,
                             int wake_fd) {

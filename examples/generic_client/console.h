@@ -36,7 +36,8 @@ class Console {
     else editor_.reset();
   }
   std::ostream& out() { return out_; }
-  void line(std::string_view text = {}) { out_ << text << '\n'; }
+  // On a terminal, a line wider than it is broken between words.
+  void line(std::string_view text = {});
 
   // kWake: `wake_fd` became readable before a line came (something else
   // has news: the caller prints it and asks again).

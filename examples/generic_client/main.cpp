@@ -6,7 +6,9 @@
 //
 // See docs/client.md.
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <string_view>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -103,6 +105,16 @@ int main(int argc, char** argv) {
   options.interactive = isatty(STDIN_FILENO) == 1;
   options.demo_pause = std::chrono::milliseconds(options.interactive ? demo_pause_ms : 0);
   options.width = terminal_width();
+  // A command to copy works as shown: the PATH finds a bare name, anything
+  // else is made absolute so that another terminal, in another folder,
+  // runs the same program.
+  if (std::string_view(argv[0]).find('/') != std::string_view::npos) {
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::weakly_canonical(std::filesystem::absolute(argv[0]), ec);
+    options.program = ec ? argv[0] : self.string();
+  } else {
+    options.program = argv[0];
+  }
 
   game_client::Style style(game_client::want_color(color));
   game_client::Console console(STDIN_FILENO, std::cout, style, /*echo=*/!options.interactive);

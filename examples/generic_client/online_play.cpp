@@ -112,9 +112,15 @@ const OnlineSeat* Session::saved_seat(const std::string& game_id) const {
 }
 
 std::string Session::invite_command(const char* option, const std::string& code) const {
-  std::string command = std::string("game-client ") + option + " " + code;
+  std::string command = opt_.program + " " + option + " " + code;
   if (host_.address() != kDefaultHost) command += " --host " + host_.address();
   return command;
+}
+
+void Session::show_command(std::string_view said, const std::string& command, bool dim) {
+  auto tone = [&](std::string_view text) { return dim ? con_.style().paint(text, Tone::kDim) : std::string(text); };
+  con_.line(tone(said));
+  con_.out() << "  " << tone(command) << '\n';
 }
 
 std::string Session::explain_online(const Failure& failure, const Game* game) const {
@@ -183,8 +189,8 @@ Session::Next Session::open_table(Game& game, bool ask) {
   const bool friends = std::count_if(plans.begin(), plans.end(), [](const v1::SeatPlan& p) {
                          return p.kind() == v1::SeatPlan::PERSON;
                        }) > 1;
-  if (friends) con_.line(say("online.invite_how", {{"command", invite_command("--join", code)}}));
-  con_.line(con_.style().paint(say("online.watch_how", {{"command", invite_command("--watch", code)}}), Tone::kDim));
+  if (friends) show_command(say("online.invite_how"), invite_command("--join", code));
+  show_command(say("online.watch_how"), invite_command("--watch", code), /*dim=*/true);
   return run_table(game, on);
 }
 
@@ -615,7 +621,7 @@ void Session::leave_table(Online& on) {
     return;
   }
   on.seat.token.clear();
-  con_.line(say("online.left", {{"command", invite_command("--join", on.seat.invite_code)}}));
+  show_command(say("online.left"), invite_command("--join", on.seat.invite_code));
 }
 
 // ---------------------------------------------------------------- what it looks like
@@ -704,8 +710,8 @@ void Session::show_table(const Game& game, const Online& on, const v1::Table& t)
     if (on.spectator())
       con_.line(say("online.waiting_watch"));
     else
-      con_.line(say("online.waiting_for_players", {{"code", t.invite_code()},
-                                                   {"command", invite_command("--join", t.invite_code())}}));
+      show_command(say("online.waiting_for_players", {{"code", t.invite_code()}}),
+                   invite_command("--join", t.invite_code()));
     return;
   }
   print_board(game, t.state().view());

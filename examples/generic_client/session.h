@@ -43,6 +43,9 @@ struct Options {
   std::chrono::milliseconds demo_pause{0};   // between demo moves on a terminal
   bool interactive = false;                  // input comes from a terminal
   std::size_t width = 80;                    // terminal columns
+  // How to run this client again, as shown in commands to copy: its name
+  // when found on the PATH, else its absolute path.
+  std::string program = "game-client";
   // Online (docs/client.md, "Playing online"): at most one of these.
   bool create = false;                       // --create: open a table at once
   std::string join;                          // --join CODE
@@ -128,6 +131,9 @@ class Session {
   void forget_seat(const std::string& table_id);
   const OnlineSeat* saved_seat(const std::string& game_id) const;
   std::string invite_command(const char* option, const std::string& code) const;
+  // `said`, then the command on a line of its own, never broken, so that it
+  // can be copied whole from any terminal.
+  void show_command(std::string_view said, const std::string& command, bool dim = false);
   std::string explain_online(const Failure& failure, const Game* game) const;
   // Seat names at a table: a person's name, "Computer (Normal)", a free seat.
   std::string table_player(const v1::Table& table, std::uint32_t seat) const;

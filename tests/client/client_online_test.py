@@ -92,9 +92,12 @@ class OnlineTables(unittest.TestCase):
     def test_two_players_a_spectator_a_departure_and_a_return(self):
         alice = self.client("alice", "--create", "--name", "Alice")
         code = alice.expect(CODE).group(1)
-        join_line = alice.expect(r"The other player joins from another terminal with: (.*)\n").group(1)
-        self.assertEqual(join_line, "game-client --join %s --host %s" % (code, self.host.address))
-        alice.expect("Anyone can watch with: game-client --watch %s" % code)
+        # Each command on a line of its own, naming this very program: it
+        # works as shown, from any folder.
+        client = os.path.realpath(ARGS.client)
+        join_line = alice.expect(r"The other player joins from another terminal with:\n  (.*)\n").group(1)
+        self.assertEqual(join_line, "%s --join %s --host %s" % (client, code, self.host.address))
+        alice.expect("Anyone can watch with:\n  %s --watch %s" % (client, code))
         alice.expect(r"Seat 1: Alice \(you\)  ·  Seat 2: free seat")
         alice.expect(r"Waiting for players > ")
 

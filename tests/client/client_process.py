@@ -6,14 +6,17 @@ and game-client driven on pipes, as a player would at a terminal.
     from client_process import ClientProcess, HostProcess
 """
 import codecs
+import fcntl
 import json
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import tempfile
+import termios
 import time
 
 
@@ -51,7 +54,7 @@ class ClientProcess:
     told otherwise, and on failure shows the last `tail` characters."""
 
     def __init__(self, binary, host_address, data_home, *args, lang="en", game="uttt",
-                 timeout=30, tail=3000, tty=False):
+                 timeout=30, tail=3000, tty=False, columns=None):
         """With `tty`, the input is a terminal (a pty), as for a person
         typing: the client discards what is typed before each prompt, so
         send only after expecting the prompt. With tty="full" the output is
@@ -71,6 +74,8 @@ class ClientProcess:
         stdin = subprocess.PIPE
         if tty:
             self.tty, stdin = pty.openpty()
+            if columns:  # the terminal's size, as a window would set it
+                fcntl.ioctl(stdin, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         full = tty == "full"
         self.proc = subprocess.Popen(command + list(args), stdin=stdin,
                                      stdout=stdin if full else subprocess.PIPE,

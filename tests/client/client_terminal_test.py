@@ -27,6 +27,7 @@ ARGS = None
 # What the line editor shows in its history search: it must never be entered
 # by anything but the player's own Ctrl-R.
 SEARCH_PROMPT = re.compile(r"bck:|fwd:|\^R")
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # A prompt drawn after another on the same line of the screen.
 DOUBLED_PROMPT = re.compile(r"(?:\([XO]\)|to move) > [^\r\n]*(?:\([XO]\)|to move) > ")
 
@@ -42,17 +43,17 @@ class TerminalTable(unittest.TestCase):
         for c in self.clients:
             c.close()
 
-    def terminal(self, *args, game="uttt"):
+    def terminal(self, *args, game="uttt", columns=None):
         home = tempfile.TemporaryDirectory()
         self.addCleanup(home.cleanup)
         c = ClientProcess(ARGS.client, self.host.address, home.name, *args, game=game,
-                          tty="full", tail=1500)
+                          tty="full", tail=1500, columns=columns)
         self.clients.append(c)
         return c
 
     def table_of_two(self):
         ana = self.terminal("--create", "--name", "Ana")
-        code = ana.expect(r"Invite code: ([A-Z0-9]{6})").group(1)
+        code = ana.expect(r"Invite code: (?:\x1b\[[0-9;]*m)*([A-Z0-9]{6})").group(1)
         ana.expect(r"Waiting for players > ")
         bruno = self.terminal("--join", code, "--name", "Bruno", game=None)
         bruno.expect(r"Waiting for Ana \(X\) > ")
@@ -105,6 +106,20 @@ class TerminalTable(unittest.TestCase):
                 found = wrong.search(c.out)
                 self.assertIsNone(found, found and c.out[found.start() - 300:found.end() + 300])
         self.assertNotIn("Spectators cannot move:", carla.out)
+
+
+    def test_a_narrow_terminal_breaks_lines_between_words(self):
+        c = self.terminal("--mode", "cpu", "--level", "novato", columns=50)
+        c.expect(r"You \(X\) > ")
+        mark = len(c.out)
+        c.send("hello there")
+        c.expect(r"You \(X\) > ")
+        said = ANSI.sub("", c.out[mark:])
+        self.assertRegex(said, r"“hello there” is neither a move nor a\s+cell\.")
+        for line in said.split("\r\n"):
+            self.assertLessEqual(len(line), 50, line)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
 
 
 def main():
