@@ -19,6 +19,11 @@ struct FinishedGame {
   std::uint32_t reader = 0;
   v1::GameState state;       // the final state: the record and the outcome
   std::string table_id;      // the online table it was played at, or ""
+  // Kept for when no host answers: the game's name in the language of the
+  // day it ended, and its game text ("" when its moves' notations were
+  // not known, at a table).
+  std::string game_name;
+  std::string text;
 };
 
 // Newest last; the oldest go once there are more than kMaxFinishedGames.

@@ -50,7 +50,7 @@ std::string Session::history_player(const FinishedGame& game, std::uint32_t seat
 
 std::string Session::history_row(const FinishedGame& game) const {
   const v1::GameInfo* info = served(game.plan.game_id);
-  const std::string name = info ? info->name() : game.plan.game_id;
+  const std::string name = info ? info->name() : !game.game_name.empty() ? game.game_name : game.plan.game_id;
   std::vector<std::string> others;
   for (std::uint32_t seat = 1; seat <= game.plan.seats.size(); ++seat)
     if (seat != game.reader) others.push_back(history_player(game, seat));
@@ -115,25 +115,29 @@ void Session::show_history() {
 }
 
 void Session::open_finished(const FinishedGame& finished) {
+  // With a host that plays the game, the game is replayed through it;
+  // without one, what was kept of it is all there is: its text.
   Game game;
-  if (!served(finished.plan.game_id)) {
-    error(say("history.game_gone", {{"game", finished.plan.game_id}}));
-    return;
-  }
-  if (!open_game(finished.plan.game_id, &game)) return;
-  MatchPlan plan = finished.plan;
-  plan.settings.assign(finished.state.settings().begin(), finished.state.settings().end());
-  plan.game_number = finished.state.game_number();
   Match match;
-  Failure f = Match::build(host_, plan, {finished.state.moves().begin(), finished.state.moves().end()}, &match);
-  if (!f && finished.state.resigned_seat() != 0) f = match.resign(host_, finished.state.resigned_seat());
-  if (f) {
-    error(say("history.unreadable", {{"reason", explain(f, &game)}}));
+  std::string text = finished.text;
+  const bool replayable = served(finished.plan.game_id) != nullptr;
+  const std::string name = finished.game_name.empty() ? finished.plan.game_id : finished.game_name;
+  if (replayable) {
+    if (!open_game(finished.plan.game_id, &game)) return;
+    MatchPlan plan = finished.plan;
+    plan.settings.assign(finished.state.settings().begin(), finished.state.settings().end());
+    plan.game_number = finished.state.game_number();
+    Failure f = Match::build(host_, plan, {finished.state.moves().begin(), finished.state.moves().end()}, &match);
+    if (!f && finished.state.resigned_seat() != 0) f = match.resign(host_, finished.state.resigned_seat());
+    if (f) {
+      error(say("history.unreadable", {{"reason", explain(f, &game)}}));
+      return;
+    }
+    text = match.game_text();
+  } else if (text.empty()) {
+    error(say(offline_ ? "offline.game_needs_host" : "history.game_gone", {{"game", name}}));
     return;
   }
-  std::vector<std::string> notations;
-  for (const v1::Move& m : match.played()) notations.push_back(m.notation());
-  const std::string text = write_game_text(match.state(), notations);
 
   const Args words = {{"replay", command_word(Command::kReplay, ui_)},
                       {"export", command_word(Command::kExport, ui_)},
@@ -149,7 +153,11 @@ void Session::open_finished(const FinishedGame& finished) {
       continue;
     }
     switch (cmd->command) {
-      case Command::kReplay: replay(game, match); break;
+      case Command::kReplay:
+        if (replayable) replay(game, match);
+        else error(say(offline_ ? "offline.replay_needs_host" : "history.game_gone",
+                       {{"game", name}, {"export", words.at("export")}, {"save", words.at("save")}}));
+        break;
       case Command::kExport: con_.line(text); break;
       case Command::kSave: save_game_text(text, game_text_file(finished)); break;
       case Command::kBack:

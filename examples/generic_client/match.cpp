@@ -1,5 +1,7 @@
 #include "match.h"
 
+#include "game_text.h"
+
 namespace game_client {
 
 std::vector<bool> MatchPlan::humans() const {
@@ -60,6 +62,12 @@ Failure Match::play(HostLink& host, std::uint32_t move_id) {
   positions_.push_back(current_);
   played_.push_back(response.move());
   return {};
+}
+
+std::string Match::game_text() const {
+  std::vector<std::string> notations;
+  for (const v1::Move& m : played_) notations.push_back(m.notation());
+  return write_game_text(current_, notations);
 }
 
 Failure Match::resign(HostLink& host, std::uint32_t seat) {

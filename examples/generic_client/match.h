@@ -58,6 +58,8 @@ class Match {
   const std::vector<v1::Move>& played() const { return played_; }
   // The seat that made each move.
   std::vector<std::uint32_t> movers() const;
+  // The game as one line of text (game_text.h), as exported.
+  std::string game_text() const;
   bool over() const { return current_.seat_to_move() == 0; }
 
   Failure legal_moves(HostLink& host, std::vector<v1::Move>* out) const;

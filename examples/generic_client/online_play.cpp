@@ -764,6 +764,7 @@ FinishedGame Session::finished_at_table(const Online& on, const v1::Table& t) co
   }
   game.reader = on.seat.seat;
   game.state = t.state();
+  if (const v1::GameInfo* info = served(t.game_id())) game.game_name = info->name();
   return game;
 }
 

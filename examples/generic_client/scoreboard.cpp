@@ -88,6 +88,12 @@ std::vector<std::string> Scoreboard::people(const std::string& key) {
   return out;
 }
 
+std::vector<std::string> Scoreboard::games() const {
+  std::vector<std::string> ids;
+  for (const auto& [id, records] : records_) ids.push_back(id);
+  return ids;
+}
+
 nlohmann::json Scoreboard::to_json() const {
   nlohmann::json out = nlohmann::json::object();
   for (const auto& [game, records] : records_)

@@ -44,6 +44,8 @@ class Scoreboard {
   Record record(const std::string& game_id, const std::string& key) const;
   // Every record of a game, by key.
   std::map<std::string, Record> records(const std::string& game_id) const;
+  // The games with a record, by id.
+  std::vector<std::string> games() const;
 
   nlohmann::json to_json() const;
   static boardgame::rules::Checked<Scoreboard> from_json(const nlohmann::json& json);

@@ -84,27 +84,6 @@ int Session::run() {
     if (claim.status == Store::Claim::Status::kFailed)
       error(say("app.data_unlocked", {{"folder", folder}, {"reason", claim.problem}}));
   }
-  if (host_.connect(5s)) {
-    error(say("app.unreachable", {{"host", host_.address()}}));
-    return 1;
-  }
-  v1::ListGamesRequest request;
-  request.set_locale(opt_.language.requested.empty() ? opt_.language.locale : opt_.language.requested);
-  v1::ListGamesResponse response;
-  if (Failure f = host_.list_games(request, &response)) {
-    error(explain(f, nullptr));
-    return 1;
-  }
-  games_.assign(response.games().begin(), response.games().end());
-  if (games_.empty()) {
-    error(say("app.no_games", {{"host", host_.address()}}));
-    return 1;
-  }
-  if (!opt_.game_id.empty() && !served(opt_.game_id)) {
-    error(unknown_game(opt_.game_id));
-    return 2;
-  }
-
   if (store_) {
     Store::Loaded loaded = store_->load();
     if (!loaded.problem.empty()) {
@@ -121,6 +100,32 @@ int Session::run() {
     data_ = std::move(loaded.data);
   } else {
     con_.line(say("app.no_storage"));
+  }
+
+  if (host_.connect(5s)) {
+    error(say("app.unreachable", {{"host", host_.address()}}));
+    // What is kept here needs no host.
+    if (data_.history.empty() && data_.scoreboard.games().empty()) return 1;
+    if (!offline()) {
+      con_.line(say("app.bye"));
+      return 0;
+    }
+  }
+  v1::ListGamesRequest request;
+  request.set_locale(opt_.language.requested.empty() ? opt_.language.locale : opt_.language.requested);
+  v1::ListGamesResponse response;
+  if (Failure f = host_.list_games(request, &response)) {
+    error(explain(f, nullptr));
+    return 1;
+  }
+  games_.assign(response.games().begin(), response.games().end());
+  if (games_.empty()) {
+    error(say("app.no_games", {{"host", host_.address()}}));
+    return 1;
+  }
+  if (!opt_.game_id.empty() && !served(opt_.game_id)) {
+    error(unknown_game(opt_.game_id));
+    return 2;
   }
 
   std::string game_id = opt_.game_id;
@@ -275,10 +280,11 @@ bool Session::game_menu(Game& game) {
     items.push_back({kImport, say("menu.import")});
     if (games_.size() > 1) items.push_back({kOtherGame, say("menu.other_game")});
     items.push_back({kQuit, say("menu.quit")});
-    // Numbered as shown, with no gaps; 0 is always "quit".
+    // Each entry keeps its number whichever others show, so that a hand
+    // that learned "13" for the finished games keeps it; 0 is "quit".
     std::vector<int> numbers;
     for (std::size_t i = 0; i < items.size(); ++i) {
-      numbers.push_back(items[i].first == kQuit ? 0 : int(i) + 1);
+      numbers.push_back(int(items[i].first));
       con_.line("  " + std::to_string(numbers.back()) + ". " + items[i].second);
     }
     std::optional<Item> choice;
@@ -484,18 +490,20 @@ void Session::show_rules(const Game& game) {
   con_.out() << page;
 }
 
-void Session::show_scoreboard(const Game& game) {
+void Session::show_scoreboard(const Game& game) { show_scores(game.info.id(), game.info.name()); }
+
+void Session::show_scores(const std::string& game_id, const std::string& name) {
   con_.line();
-  con_.line(con_.style().paint(say("score.title", {{"game", game.info.name()}}), Tone::kTitle));
+  con_.line(con_.style().paint(say("score.title", {{"game", name}}), Tone::kTitle));
   for (Level level : kLevels) {
-    const Record r = data_.scoreboard.record(game.info.id(), Scoreboard::cpu_key(level));
+    const Record r = data_.scoreboard.record(game_id, Scoreboard::cpu_key(level));
     con_.line("  " + say("score.cpu_line", {{"level", level_name(level)},
                                            {"wins", std::to_string(r.wins)},
                                            {"draws", std::to_string(r.draws)},
                                            {"losses", std::to_string(r.losses)},
                                            {"points", points_number(r.points())}}));
   }
-  for (const auto& [key, r] : data_.scoreboard.records(game.info.id())) {
+  for (const auto& [key, r] : data_.scoreboard.records(game_id)) {
     const auto people = Scoreboard::people(key);
     if (key == Scoreboard::kTwoPlayers || people.size() == 2)
       con_.line("  " + two_players_line(people, r));

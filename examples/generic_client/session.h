@@ -97,6 +97,10 @@ class Session {
   void settings_menu(Game& game);
   void show_rules(const Game& game);
   void show_scoreboard(const Game& game);
+  void show_scores(const std::string& game_id, const std::string& name);
+  // While no host answers: the finished games, their texts and the
+  // scoreboard (offline.cpp). True once a host answers.
+  bool offline();
   // Two people's record: `people` are the names of a named pair's key, or
   // empty for "Player 1" and "Player 2".
   std::string two_players_line(const std::vector<std::string>& people, const Record& r) const;
@@ -249,6 +253,7 @@ class Session {
   bool online_failed_ = false;  // a table could not be opened, joined or watched
   std::string table_game_id_;   // the game of the last table played or watched
   bool spectating_ = false;     // boards are drawn for a spectator
+  bool offline_ = false;        // no host answered: only what is kept here is shown
   std::chrono::steady_clock::time_point host_lost_;     // when the current outage began
   // How the last wait for the host ended, when it ended without the host:
   // a game goes back to the menu, with one message, not two.

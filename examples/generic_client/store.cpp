@@ -147,9 +147,11 @@ Checked<FinishedGame> finished_game_from(const json& j) {
       j["reader"].get<std::uint32_t>() > g.plan.seats.size())
     return Result::fail("a finished game does not say which seat was the player's");
   g.reader = j["reader"].get<std::uint32_t>();
-  if (j.contains("table_id")) {
-    if (!j["table_id"].is_string()) return Result::fail("a finished game's table id is not a string");
-    g.table_id = j["table_id"].get<std::string>();
+  for (auto [name, field] : {std::pair{"table_id", &g.table_id}, std::pair{"game_name", &g.game_name},
+                             std::pair{"text", &g.text}}) {
+    if (!j.contains(name)) continue;
+    if (!j[name].is_string()) return Result::fail(std::string("a finished game's ") + name + " is not a string");
+    *field = j[name].get<std::string>();
   }
   if (g.state.seat_to_move() != 0 || !g.state.has_outcome())
     return Result::fail("a finished game's state is not a finished game");
@@ -195,6 +197,8 @@ json to_json(const ClientData& data) {
       game["finished_at"] = g.finished_at;
       game["reader"] = g.reader;
       if (!g.table_id.empty()) game["table_id"] = g.table_id;
+      if (!g.game_name.empty()) game["game_name"] = g.game_name;
+      if (!g.text.empty()) game["text"] = g.text;
       list.push_back(std::move(game));
     }
     out["finished"] = list;

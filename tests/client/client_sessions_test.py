@@ -308,7 +308,7 @@ class ClientSessions(unittest.TestCase):
         self.assertIn("Join a table with an invite code", menu.group(1))
         self.assertIn("Watch a table", menu.group(1))
         c.send("7x")
-        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10(, 11)?, 0\.")
+        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9, 14(, 15)?, 0\.")
         c.expect("Your choice: ")
         c.send("7")
         listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
@@ -496,6 +496,40 @@ class ClientSessions(unittest.TestCase):
                               stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
         self.assertEqual(done.returncode, 1)
         self.assertIn("No game host answers at 127.0.0.1:1", done.stdout)
+
+    def test_without_a_host_the_finished_games_and_the_scoreboard_are_still_there(self):
+        c = self.client("--mode", "two", "--names", "Ana,Bruno", game="tictactoe")
+        for typed in ("1", "4", "2", "5", "3"):
+            c.expect(r"(Ana \(X\)|Bruno \(O\)) > ")
+            c.send(typed)
+        c.expect(r"Result: .* Ana wins\.")
+        c.expect(WHAT_NEXT)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+
+        offline = ClientProcess(ARGS.client, "127.0.0.1:1", self.home.name, game=None, timeout=60)
+        self.clients.append(offline)
+        offline.expect(r"No game host answers at 127\.0\.0\.1:1\.")
+        offline.expect(r"No game host answers: what is kept on this device\n  1\. Finished games\n"
+                       r"  2\. Scoreboard\n  3\. Try the game host again\n  0\. Quit\nYour choice: ")
+        offline.send("1")
+        offline.expect(r"  1\. \d{4}-\d\d-\d\d \d\d:\d\d · Tic-tac-toe · Ana, Bruno, on one screen · Ana won")
+        offline.send("1")
+        offline.expect(r"Finished game > ")
+        offline.send("export")
+        offline.expect(r"\ntictactoe: 1 4 2 5 3\n")
+        offline.send("replay")
+        offline.expect(r"Replaying a game needs a game host that plays Tic-tac-toe: export shows its text")
+        offline.send("")
+        offline.send("")
+        offline.expect(r"Your choice: ")
+        offline.send("2")
+        offline.expect(r"Two players: Ana won 1, Bruno won 0, 0 drawn")
+        offline.send("3")
+        offline.expect(r"No game host answers at 127\.0\.0\.1:1\.")
+        offline.send("0")
+        offline.expect("Bye")
+        self.assertEqual(offline.finish(), 0)
 
     def test_enter_at_which_game_picks_the_flagship_game(self):
         c = self.client(game=None)
@@ -825,9 +859,11 @@ class ClientSessions(unittest.TestCase):
         c.send("")
         c.expect("Nothing abandoned: your game stays saved.")
         menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
-        # The menu numbers its entries without gaps.
+        # Each entry keeps its number whichever others show: resuming is
+        # always 10, the finished games always 13.
         numbers = [int(n) for n in re.findall(r"^  (\d+)\. ", menu.group(1), re.M)]
-        self.assertEqual(numbers, list(range(1, len(numbers))) + [0], menu.group(1))
+        self.assertEqual(numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 0], menu.group(1))
+        self.assertEqual(self.menu_number(menu.group(1), "Resume your unfinished game"), "10")
         c.send(self.menu_number(menu.group(1), "Abandon an unfinished game"))
         c.expect(r"  1\. against the computer, Novice, at move 3\n  2\. against the computer, Expert, at move 1\n")
         c.expect(r"\(1–2, Enter for 2\): ")
