@@ -35,6 +35,10 @@ class Console {
     if (on) editor_.emplace();
     else editor_.reset();
   }
+  // On a terminal: the lines typed are kept in `file` between runs.
+  void keep_line_history(const std::string& file) {
+    if (editor_) editor_->keep_history(file);
+  }
   std::ostream& out() { return out_; }
   // On a terminal, a line wider than it is broken between words.
   void line(std::string_view text = {});

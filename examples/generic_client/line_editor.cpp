@@ -15,6 +15,22 @@ namespace {
 LineEditor* g_current = nullptr;
 bool g_ended = false;
 std::optional<std::string> g_line;
+std::string g_history_file;  // "" keeps the lines for this run only
+constexpr int kHistoryLines = 500;
+
+// Once, before libedit's first call: libedit decodes the prompt and the keys
+// by LC_CTYPE, and gives up on multibyte text in the C locale (a prompt
+// with "–" crashed it). The client's texts are UTF-8 whatever the
+// environment says.
+void prepare() {
+  static bool ready = [] {
+    std::setlocale(LC_CTYPE, "");
+    if (std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0) std::setlocale(LC_CTYPE, "C.UTF-8");
+    using_history();
+    return true;
+  }();
+  (void)ready;
+}
 
 }  // namespace
 
@@ -25,21 +41,15 @@ void LineEditor::on_line(char* text) {
     return;
   }
   g_line = std::string(text);
-  if (*text != '\0') add_history(text);
+  if (*text != '\0') {
+    add_history(text);
+    if (!g_history_file.empty()) write_history(g_history_file.c_str());
+  }
   std::free(text);
 }
 
 void LineEditor::start(const std::string& prompt, const std::string& typed) {
-  static bool ready = [] {
-    // libedit decodes the prompt and the keys by LC_CTYPE, and gives up
-    // on multibyte text in the C locale (a prompt with "–" crashed it).
-    // The client's texts are UTF-8 whatever the environment says.
-    std::setlocale(LC_CTYPE, "");
-    if (std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0) std::setlocale(LC_CTYPE, "C.UTF-8");
-    using_history();
-    return true;
-  }();
-  (void)ready;
+  prepare();
   g_current = this;
   g_ended = false;
   g_line.reset();
@@ -80,6 +90,13 @@ std::string LineEditor::stop() {
   std::fputs("\n", rl_outstream ? rl_outstream : stdout);
   std::fflush(rl_outstream ? rl_outstream : stdout);
   return typed;
+}
+
+void LineEditor::keep_history(const std::string& file) {
+  prepare();
+  g_history_file = file;
+  stifle_history(kHistoryLines);
+  read_history(file.c_str());  // none yet is a fresh start
 }
 
 }  // namespace game_client

@@ -21,6 +21,9 @@ class LineEditor {
   const std::optional<std::string>& line() const { return line_; }
   // Abandons the line being edited (time out, wake); returns what was typed.
   std::string stop();
+  // The lines typed are kept in `file`, and those of earlier runs read
+  // from it, so that Up recalls them after a restart.
+  void keep_history(const std::string& file);
 
  private:
   static void on_line(char* text);

@@ -83,6 +83,8 @@ int Session::run() {
     // Saves say for themselves whether the folder can be written.
     if (claim.status == Store::Claim::Status::kFailed)
       error(say("app.data_unlocked", {{"folder", folder}, {"reason", claim.problem}}));
+    else
+      con_.keep_line_history((store_->file().parent_path() / "line-history").string());
   }
   if (store_) {
     Store::Loaded loaded = store_->load();

@@ -43,10 +43,12 @@ class TerminalTable(unittest.TestCase):
         for c in self.clients:
             c.close()
 
-    def terminal(self, *args, game="uttt", columns=None):
-        home = tempfile.TemporaryDirectory()
-        self.addCleanup(home.cleanup)
-        c = ClientProcess(ARGS.client, self.host.address, home.name, *args, game=game,
+    def terminal(self, *args, game="uttt", columns=None, home=None):
+        if home is None:
+            folder = tempfile.TemporaryDirectory()
+            self.addCleanup(folder.cleanup)
+            home = folder.name
+        c = ClientProcess(ARGS.client, self.host.address, home, *args, game=game,
                           tty="full", tail=1500, columns=columns)
         self.clients.append(c)
         return c
@@ -120,6 +122,31 @@ class TerminalTable(unittest.TestCase):
             self.assertLessEqual(len(line), 50, line)
         c.send("quit")
         self.assertEqual(c.finish(), 0)
+
+
+    def test_the_lines_typed_are_recalled_after_a_restart(self):
+        home = tempfile.TemporaryDirectory()
+        self.addCleanup(home.cleanup)
+        first = self.terminal("--mode", "cpu", "--level", "novato", home=home.name)
+        first.expect(r"You \(X\) > ")
+        first.send("5/5")
+        first.expect(r"O: Computer \(Novice\) plays ")
+        first.expect(r"You \(X\) > ")
+        first.send("moves")
+        first.expect(r"Your moves \(\d+\)")
+        first.expect(r"You \(X\) > ")
+        first.send("quit")
+        first.expect("Your game is saved")
+        self.assertEqual(first.finish(), 0)
+        again = self.terminal(home=home.name)
+        again.expect(r"Resume it\? \[Y/n\] ")
+        again.send("")
+        again.expect(r"You \(X\) > ")
+        again.keys(b"\x1b[A\x1b[A")  # Up twice: "quit", then "moves"
+        again.send("")
+        again.expect(r"Your moves \(\d+\)")
+        again.send("quit")
+        self.assertEqual(again.finish(), 0)
 
 
 def main():
