@@ -456,10 +456,7 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
         if (!my_turn) not_now();
         break;
       }
-      std::vector<std::string> names;
-      for (const v1::Move& m : on.moves) names.push_back(m.notation());
-      con_.line(wrap(say("moves.list", {{"count", std::to_string(on.moves.size())}, {"moves", join(names, " ")}}),
-                     opt_.width, "", "  "));
+      show_moves(t.state().view(), on.moves);
       break;
     }
     case Command::kWhere:

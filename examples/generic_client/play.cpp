@@ -187,13 +187,7 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
   if (auto cmd = parse_command(text, ui_)) {
     switch (cmd->command) {
       case Command::kHelp: show_help(state.view(), moves); return Turn::kStay;
-      case Command::kMoves: {
-        std::vector<std::string> names;
-        for (const v1::Move& m : moves) names.push_back(m.notation());
-        con_.line(wrap(say("moves.list", {{"count", std::to_string(moves.size())}, {"moves", join(names, " ")}}),
-                       opt_.width, "", "  "));
-        return Turn::kStay;
-      }
+      case Command::kMoves: show_moves(state.view(), moves); return Turn::kStay;
       case Command::kWhere: where(game, state, moves, cmd->argument); return Turn::kStay;
       case Command::kHint: hint(game, state); return Turn::kStay;
       case Command::kUndo: return undo(game, match) ? Turn::kPlayed : Turn::kStay;
@@ -517,6 +511,14 @@ void Session::replay(Game& game, const Match& match) {
       error(say("replay.bad", {{"next", next}, {"back", back}, {"quit", quit}, {"count", std::to_string(count)}}));
     }
   }
+}
+
+void Session::show_moves(const v1::BoardView& view, const std::vector<v1::Move>& moves) {
+  // Both notations, as the moves are announced: "3/1 (g1)".
+  std::vector<std::string> names;
+  for (const v1::Move& m : moves) names.push_back(move_text(view, m));
+  con_.line(wrap(say("moves.list", {{"count", std::to_string(moves.size())}, {"moves", join(names, ", ")}}),
+                 opt_.width, "", "  "));
 }
 
 void Session::show_help(const v1::BoardView& view, const std::vector<v1::Move>& moves, bool online,

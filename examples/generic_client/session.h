@@ -193,6 +193,8 @@ class Session {
                           const std::string& move) const;
   std::string mode_name(const MatchPlan& plan) const;
   std::string move_text(const v1::BoardView& view, const v1::Move& move) const;
+  // "Your moves (9): 3/1 (g1), 3/2 (h1)…"
+  void show_moves(const v1::BoardView& view, const std::vector<v1::Move>& moves);
   std::string explain(const Failure& failure, const Game* game) const;
   std::string say(std::string_view key, const Args& args = {}) const { return ui_.text(key, args); }
   void error(std::string_view text);

@@ -23,7 +23,7 @@ import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client_process import ClientProcess, HostProcess  # noqa: E402
+from client_process import ClientProcess, HostProcess, listed_moves  # noqa: E402
 
 ARGS = None
 
@@ -79,7 +79,7 @@ class OnlineTables(unittest.TestCase):
         c.send("moves")
         listed = c.expect(r"Your moves \(\d+\): (.*(?:\n  .*)*)\n")
         c.expect(prompt)
-        return listed.group(1).split()
+        return listed_moves(listed.group(1))
 
     def assert_no_token_printed(self, *clients):
         for c in clients:

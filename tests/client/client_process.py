@@ -20,6 +20,11 @@ import termios
 import time
 
 
+def listed_moves(listing):
+    """The notations in "Your moves (2): 3/1 (g1), 3/2 (h1)", wrapped or not."""
+    return [m.split(" (")[0] for m in " ".join(listing.split()).split(", ")]
+
+
 class HostProcess:
     """game-host on 127.0.0.1:port (0: any free port), with a table store and
     any further flags; `address` is where it says it listens."""

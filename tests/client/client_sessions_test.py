@@ -22,7 +22,7 @@ import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client_process import ClientProcess, HostProcess  # noqa: E402
+from client_process import ClientProcess, HostProcess, listed_moves  # noqa: E402
 
 ARGS = None
 HOST = None
@@ -71,7 +71,9 @@ class ClientSessions(unittest.TestCase):
         c.send("moves")
         listed = c.expect(r"Your moves \(\d+\): (.*(?:\n  .*)*)\n")
         c.expect(prompt)
-        move = listed.group(1).split()[0]
+        # Each in both notations, as moves are announced: "3/1 (g1), ...".
+        self.assertRegex(listed.group(1), r"^\S+ \([a-z]\d+\), ")
+        move = listed_moves(listed.group(1))[0]
         c.send(move)
         return move
 
@@ -801,7 +803,7 @@ class ClientSessions(unittest.TestCase):
         listed = c.expect(r"Your moves \(\d+\): (.*(?:\n  .*)*)\n")
         c.expect(PROMPT_X)
         host.stop()
-        c.send(listed.group(1).split()[0])
+        c.send(listed_moves(listed.group(1))[0])
         c.expect(r"The game host is not answering; retrying…")
         time.sleep(1)
         self.own_host(port=port)

@@ -20,7 +20,7 @@ import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client_process import ClientProcess, HostProcess  # noqa: E402
+from client_process import ClientProcess, HostProcess, listed_moves  # noqa: E402
 
 ARGS = None
 
@@ -66,7 +66,7 @@ class TerminalTable(unittest.TestCase):
         c.send("moves")
         listed = c.expect(r"Your moves \(\d+\): ([^\n]*(?:\n  [^\n]*)*)\r?\n")
         c.expect(prompt)
-        return listed.group(1).split()
+        return listed_moves(listed.group(1))
 
     def test_nothing_is_played_but_what_was_typed(self):
         ana, bruno, code = self.table_of_two()
