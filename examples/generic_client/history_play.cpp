@@ -59,9 +59,10 @@ std::string Session::history_row(const FinishedGame& game) const {
   std::string result = say("history.drawn");
   for (const v1::SeatResult& r : game.state.outcome().results()) {
     if (game.reader != 0 && r.seat() == game.reader) {
-      result = r.result() == v1::SeatResult::WIN    ? say("history.won")
-               : r.result() == v1::SeatResult::LOSS ? say("history.lost")
-                                                    : say("history.drawn");
+      result = r.result() == v1::SeatResult::WIN             ? say("history.won")
+               : game.state.resigned_seat() == game.reader ? say("history.resigned")
+               : r.result() == v1::SeatResult::LOSS          ? say("history.lost")
+                                                             : say("history.drawn");
       break;
     }
     if (game.reader == 0 && r.result() == v1::SeatResult::WIN)

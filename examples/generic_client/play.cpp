@@ -401,7 +401,8 @@ Session::Next Session::finish(Game& game, Match& match) {
   std::string verdict = say("end.draw");
   for (const v1::SeatResult& r : state.outcome().results()) {
     if (plan.mode == Mode::kAgainstCpu && plan.human(r.seat())) {
-      verdict = r.result() == v1::SeatResult::WIN    ? say("end.you_win")
+      verdict = r.result() == v1::SeatResult::WIN   ? say("end.you_win")
+                : state.resigned_seat() == r.seat() ? say("end.you_resigned")
                 : r.result() == v1::SeatResult::LOSS ? say("end.you_lose")
                                                      : say("end.draw");
       break;

@@ -260,6 +260,22 @@ class ClientSessions(unittest.TestCase):
         self.assertEqual(c.finish(), 0)
         self.assertEqual(sorted(os.listdir(folder)), ["game-client.json", "game-client.lock"])
 
+    def test_a_resignation_reads_as_one(self):
+        c = self.client("--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("resign")
+        c.expect(r"\[y/N\] ")
+        c.send("y")
+        c.expect(r"Result: X resigns\. O wins! You resigned\.")
+        c.expect(WHAT_NEXT)
+        c.send("menu")
+        self.choose_menu_item(c, "Finished games")
+        c.expect(r"  1\. .* · Ultimate tic-tac-toe · against Computer \(Novice\) · you\s+resigned · 0 moves")
+        c.send("")
+        c.expect("Your choice: ")
+        c.send("0")
+        self.assertEqual(c.finish(), 0)
+
     def test_invalid_input_gets_a_message_and_the_same_prompt(self):
         c = self.client("--mode", "two")
         self.keep_seat_names(c)
