@@ -140,7 +140,10 @@ class ClientProcess:
     def finish(self, timeout=30):
         """Closes the input and waits for the exit status."""
         if self.tty is not None:
-            os.write(self.tty, b"\x04")  # Ctrl-D at the start of a line
+            try:
+                os.write(self.tty, b"\x04")  # Ctrl-D at the start of a line
+            except OSError:  # the client has already gone, closing its terminal
+                pass
         else:
             try:
                 self.proc.stdin.close()

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from client_process import ClientProcess, HostProcess, listed_moves  # noqa: E402
 
 ARGS = None
+GUIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "client.md")
 
 # What the line editor shows in its history search: it must never be entered
 # by anything but the player's own Ctrl-R.
@@ -101,7 +102,9 @@ class TerminalTable(unittest.TestCase):
         carla.expect(r"Watching · [A-Za-z]+ \([XO]\) to move > hel")
         carla.send("p")
         carla.expect(r"You are watching: the board is shown after every move\.")
+        carla.expect(r"Watching · Ana \(X\) to move > ")  # keys typed before a prompt are dropped
         carla.send("quit")
+        carla.expect("Bye")
         self.assertEqual(carla.finish(), 0)
         for c in (ana, bruno, carla):
             for wrong in (SEARCH_PROMPT, DOUBLED_PROMPT):
@@ -147,6 +150,55 @@ class TerminalTable(unittest.TestCase):
         again.expect(r"Your moves \(\d+\)")
         again.send("quit")
         self.assertEqual(again.finish(), 0)
+
+
+    def test_the_guide_s_first_steps_work_as_written(self):
+        """docs/client.md, from "To run the client against a host you
+        started yourself" to a first move against the computer, with every
+        menu entry under the number the guide gives it."""
+        with open(GUIDE, encoding="utf-8") as f:
+            guide = f.read()
+        block = re.search(r"To run the client against a host you started yourself:\n\n```sh\n(.*?)```",
+                          guide, re.S).group(1)
+        host_line, client_line = block.strip().splitlines()
+        address = re.search(r"--listen (\S+)", host_line).group(1)
+        self.assertEqual(host_line, "build/bin/game-host --listen %s --plugins build/plugins &" % address)
+        self.assertEqual(client_line, "build/bin/game-client --host %s" % address)
+        menu_section = guide[guide.index("## The menu"):guide.index("## The board")]
+        documented = dict(re.findall(r"^(\d+)\. \*\*(.+?)\*\*", menu_section, re.M))
+
+        # The same two programs, on a free port of this machine.
+        host = HostProcess(ARGS.host, ARGS.plugins)
+        self.addCleanup(host.stop)
+        home = tempfile.TemporaryDirectory()
+        self.addCleanup(home.cleanup)
+        c = ClientProcess(ARGS.client, host.address, home.name, game=None, tty="full", tail=1500)
+        self.clients.append(c)
+        c.expect(r"Which game\? \(1–2, Enter for (\d)\): ")
+        c.send("")  # the guide: Enter picks ultimate tic-tac-toe
+        menu = ANSI.sub("", c.expect(r"Ultimate tic-tac-toe: what would you like to do\?\S*\r\n((?:  .*\r\n)+)Your choice: ").group(1))
+        shown = re.findall(r"^  (\d+)\. (.+?)\r?$", menu, re.M)
+        self.assertGreater(len(shown), 9, repr(menu))
+        for number, label in shown:
+            if number == "0":
+                self.assertEqual(label, "Quit")
+                continue
+            self.assertIn(number, documented, "menu entry %s. %s is not in the guide" % (number, label))
+            self.assertTrue(label.startswith(documented[number]),
+                            "menu entry %s is “%s”, the guide says “%s”" % (number, label, documented[number]))
+        c.send([n for n, label in documented.items() if label.startswith("Play against the computer")][0])
+        c.expect(r"How strong should the computer be\? \(1–3, Enter for 2\): ")
+        c.send("")
+        c.expect(r"Would you like to open the first game\? \[Y/n\] ")
+        c.send("")
+        c.expect(r"You \(X\) > ")
+        c.send("5/5")
+        c.expect(r"X: you play 5/5 \(e5\)\.")
+        c.expect(r"O: Computer \(Normal\) plays ")
+        c.expect(r"You \(X\) > ")
+        c.send("quit")
+        c.expect("Your game is saved")
+        self.assertEqual(c.finish(), 0)
 
 
 def main():
