@@ -35,6 +35,11 @@ class Console {
     if (on) editor_.emplace();
     else editor_.reset();
   }
+  // On a terminal: the next prompt starts with `text` on its line, to be
+  // edited (a refused answer put right). Elsewhere, nothing.
+  void offer(std::string text) {
+    if (editor_) interrupted_ = std::move(text);
+  }
   // On a terminal: the lines typed are kept in `file` between runs.
   void keep_line_history(const std::string& file) {
     if (editor_) editor_->keep_history(file);

@@ -3,6 +3,7 @@
 // from anywhere.
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -169,10 +170,36 @@ void Session::open_finished(const FinishedGame& finished) {
   }
 }
 
-void Session::save_game_text(const std::string& text, const std::string& suggested) {
+namespace {
+
+// Where a game text goes by default: the user's documents, else home, else
+// the folder the client was started in.
+fs::path text_folder() {
+  const char* home = std::getenv("HOME");
+  if (home == nullptr || *home != '/') return {};
+  std::error_code ec;
+  if (const char* documents = std::getenv("XDG_DOCUMENTS_DIR"); documents && *documents == '/' &&
+                                                                 fs::is_directory(documents, ec))
+    return documents;
+  if (fs::is_directory(fs::path(home) / "Documents", ec)) return fs::path(home) / "Documents";
+  return home;
+}
+
+// "~/games/x.txt" as a shell would read it.
+fs::path expand_home(const std::string& typed) {
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && *home == '/' && (typed == "~" || typed.rfind("~/", 0) == 0))
+    return fs::path(home) / typed.substr(std::min<std::size_t>(typed.size(), 2));
+  return typed;
+}
+
+}  // namespace
+
+void Session::save_game_text(const std::string& text, const std::string& name) {
+  const std::string suggested = (text_folder() / name).string();
   auto in = con_.ask(say("history.file_prompt", {{"file", suggested}}) + " ");
   if (in.status != Console::Status::kLine) return;
-  const fs::path file = in.text.empty() ? fs::path(suggested) : fs::path(in.text);
+  const fs::path file = in.text.empty() ? fs::path(suggested) : expand_home(in.text);
   std::error_code ec;
   if (fs::exists(file, ec)) {
     auto replace = ask_yes_no(say("history.file_exists", {{"file", file.string()}}), false);
@@ -189,46 +216,57 @@ void Session::save_game_text(const std::string& text, const std::string& suggest
 }
 
 void Session::import_game_text() {
-  auto in = con_.ask(say("history.import_prompt") + " ");
-  if (in.status != Console::Status::kLine || in.text.empty()) return;
-  std::string text = in.text;
+  for (;;) {
+    auto in = con_.ask(say("history.import_prompt") + " ");
+    if (in.status != Console::Status::kLine || in.text.empty()) return;
+    if (replay_game_text(in.text)) return;
+    // Refused: asked again, with the text on the line to be put right.
+    con_.offer(in.text);
+  }
+}
+
+bool Session::replay_game_text(const std::string& input) {
+  std::string text = input;
   std::error_code ec;
   if (text.find(':') == std::string::npos || fs::is_regular_file(text, ec)) {
-    const fs::path file(in.text);
+    const fs::path file(input);
     if (!fs::is_regular_file(file, ec) || fs::file_size(file, ec) > kMaxGameTextBytes) {
-      error(say("history.not_a_text", {{"input", in.text}}));
-      return;
+      error(say("history.not_a_text", {{"input", input}}));
+      return false;
     }
     std::ifstream f(file, std::ios::binary);
     std::ostringstream read;
     read << f.rdbuf();
     if (!f) {
       error(say("history.file_unreadable", {{"file", file.string()}, {"reason", std::strerror(errno)}}));
-      return;
+      return false;
     }
     text = read.str();
   }
   GameText parsed;
   if (GameTextProblem p = read_game_text(text, &parsed); !p.key.empty()) {
     error(say("history.bad_text", {{"reason", say(p.key, p.args)}}));
-    return;
+    return false;
   }
   if (!served(parsed.game_id)) {
     error(unknown_game(parsed.game_id));
-    return;
+    return false;
   }
   Game game;
-  if (!open_game(parsed.game_id, &game)) return;
+  if (!open_game(parsed.game_id, &game)) return false;
   MatchPlan plan = plan_for(game, Mode::kTwoPlayers);
+  // A game text names no one: its seats are not the last two people who
+  // shared this screen.
+  for (SeatPlan& seat : plan.seats) seat.name.clear();
   if (GameTextProblem p = settings_of(parsed, game.info, &plan.settings); !p.key.empty()) {
     error(say("history.bad_text", {{"reason", say(p.key, p.args)}}));
-    return;
+    return false;
   }
   plan.game_number = parsed.game_number;
   Match match;
   if (Failure f = Match::build(host_, plan, {}, &match)) {
     error(say("history.bad_text", {{"reason", explain(f, &game)}}));
-    return;
+    return false;
   }
   for (std::size_t i = 0; i < parsed.moves.size(); ++i) {
     const std::string& typed = parsed.moves[i];
@@ -237,23 +275,24 @@ void Session::import_game_text() {
     auto move = std::find_if(moves.begin(), moves.end(), [&](const v1::Move& m) { return m.notation() == typed; });
     if (!f && move == moves.end()) {
       error(say("history.illegal_move", {{"number", std::to_string(i + 1)}, {"move", typed}}));
-      return;
+      return false;
     }
     if (!f) f = match.play(host_, move->id());
     if (f) {
       error(say("history.bad_text", {{"reason", explain(f, &game)}}));
-      return;
+      return false;
     }
   }
   if (parsed.resigned_seat != 0) {
     if (Failure f = match.resign(host_, parsed.resigned_seat)) {
       error(say("history.bad_text", {{"reason", explain(f, &game)}}));
-      return;
+      return false;
     }
   }
   con_.line(say("history.imported", {{"game", game.info.name()},
                                      {"moves", std::to_string(match.played().size())}}));
   replay(game, match);
+  return true;
 }
 
 }  // namespace game_client

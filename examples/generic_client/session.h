@@ -217,7 +217,10 @@ class Session {
   std::string history_row(const FinishedGame& game) const;
   void show_history();
   void open_finished(const FinishedGame& game);
-  void save_game_text(const std::string& text, const std::string& suggested);
+  void save_game_text(const std::string& text, const std::string& name);
+  // A game text, or the file holding one, replayed; false (and why, said)
+  // when it cannot be.
+  bool replay_game_text(const std::string& input);
   void import_game_text();
   // Two people on one screen: their names, asked with the last ones as the
   // default; nullopt when the player left the prompt.

@@ -59,14 +59,16 @@ class ClientProcess:
     told otherwise, and on failure shows the last `tail` characters."""
 
     def __init__(self, binary, host_address, data_home, *args, lang="en", game="uttt",
-                 timeout=30, tail=3000, tty=False, columns=None):
+                 timeout=30, tail=3000, tty=False, columns=None, env=None):
         """With `tty`, the input is a terminal (a pty), as for a person
         typing: the client discards what is typed before each prompt, so
         send only after expecting the prompt. With tty="full" the output is
         that terminal too, which turns line editing on."""
+        extra_env = env
         env = dict(os.environ)
         env["XDG_DATA_HOME"] = data_home
         env.pop("NO_COLOR", None)
+        env.update(extra_env or {})
         command = [binary, "--host", host_address, "--cpu-ms", "20"]
         if lang:
             command += ["--lang", lang]

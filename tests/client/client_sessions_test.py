@@ -47,9 +47,9 @@ class ClientSessions(unittest.TestCase):
             c.close()
         self.home.cleanup()
 
-    def client(self, *args, lang="en", game="uttt"):
+    def client(self, *args, lang="en", game="uttt", env=None):
         c = ClientProcess(ARGS.client, HOST.address, self.home.name, *args, lang=lang, game=game,
-                          timeout=60, tail=2000)
+                          timeout=60, tail=2000, env=env)
         self.clients.append(c)
         return c
 
@@ -163,7 +163,7 @@ class ClientSessions(unittest.TestCase):
         c.send("resign")
         c.expect(r"\[y/N\] ")
         c.send("y")
-        c.expect(r"Result: .* You lose\.")
+        c.expect(r"Result: .* You resigned\.")  # a resignation reads as one, not "You lose"
         c.expect(r"Your record against the computer, Normal: 0 won, 0 drawn, 1 lost\.")
         c.expect(WHAT_NEXT)
         c.send("undo")
@@ -259,22 +259,6 @@ class ClientSessions(unittest.TestCase):
         c.send("quit")
         self.assertEqual(c.finish(), 0)
         self.assertEqual(sorted(os.listdir(folder)), ["game-client.json", "game-client.lock"])
-
-    def test_a_resignation_reads_as_one(self):
-        c = self.client("--mode", "cpu", "--level", "novato")
-        c.expect(PROMPT_X)
-        c.send("resign")
-        c.expect(r"\[y/N\] ")
-        c.send("y")
-        c.expect(r"Result: X resigns\. O wins! You resigned\.")
-        c.expect(WHAT_NEXT)
-        c.send("menu")
-        self.choose_menu_item(c, "Finished games")
-        c.expect(r"  1\. .* · Ultimate tic-tac-toe · against Computer \(Novice\) · you\s+resigned · 0 moves")
-        c.send("")
-        c.expect("Your choice: ")
-        c.send("0")
-        self.assertEqual(c.finish(), 0)
 
     def test_invalid_input_gets_a_message_and_the_same_prompt(self):
         c = self.client("--mode", "two")
@@ -566,7 +550,7 @@ class ClientSessions(unittest.TestCase):
         c.send(number.group(1))
 
     def test_named_players_a_history_replay_export_and_import(self):
-        c = self.client("--mode", "two", game="tictactoe")
+        c = self.client("--mode", "two", game="tictactoe", env={"HOME": self.home.name})
         c.expect(r"Name of player 1 \(Enter for Player 1\): ")
         c.send("Ana")
         c.expect(r"Name of player 2 \(Enter for Player 2\): ")
@@ -607,8 +591,10 @@ class ClientSessions(unittest.TestCase):
         c.expect(r"Finished game > ")
         text_file = os.path.join(self.home.name, "ana-bruno.txt")
         c.send("s")
-        c.expect(r"File to write \(Enter for tictactoe-\d{4}-\d\d-\d\d-\d{4}\.txt\): ")
-        c.send(text_file)
+        # By default in the user's documents, else home: never wherever the
+        # client happened to start.
+        c.expect(r"File to write \(Enter for %s/tictactoe-\d{4}-\d\d-\d\d-\d{4}\.txt\): " % re.escape(self.home.name))
+        c.send("~/ana-bruno.txt")  # ~ is home, as in a shell
         c.expect("The game text is in " + text_file + ".")
         with open(text_file) as f:
             self.assertEqual(f.read(), "tictactoe: 1 4 2 5 3\n")
@@ -635,15 +621,23 @@ class ClientSessions(unittest.TestCase):
                 ("chess: e4", r"This host serves no game “chess”\."),
                 ("tictactoe: 1 resigned_seat=9", r"That game text cannot be replayed: "),
                 ("no-such-file.txt", r"“no-such-file\.txt” is neither a game text \(it has no colon\) nor a file")):
+            # A refused text is asked for again, not sent back to the menu.
             self.choose_menu_item(c, "Replay a game text")
             c.expect(r"\(Enter to go back\): ")
             c.send(typed)
             c.expect(message)
+            c.expect(r"\(Enter to go back\): ")
+            c.send("")
         self.choose_menu_item(c, "Replay a game text")
+        c.expect(r"\(Enter to go back\): ")
+        c.send("tictactoe: 5 5")
+        c.expect(r"move 2, “5”, is not a legal move")
         c.expect(r"\(Enter to go back\): ")
         c.send("tictactoe: 5 1 resigned_seat=2")
         c.expect(r"Tic-tac-toe: 2 moves read\.")
         c.expect(r"Replay: position 0 of 2")
+        # A game text names no one: not the last two people on this screen.
+        c.expect(r"Next: X 5 \(b2\), by Player 1\.")
         c.send("2")
         c.expect(r"Replay: position 2 of 2")
         # The game as it ended, not the position before the resignation.
@@ -678,7 +672,7 @@ class ClientSessions(unittest.TestCase):
         c.expect(WHAT_NEXT)
         c.send("menu")
         self.choose_menu_item(c, "Finished games")
-        c.expect(wrapped(r"Tic-tac-toe · against Computer \(Novice\) · you lost · 0 moves\n"))
+        c.expect(wrapped(r"Tic-tac-toe · against Computer \(Novice\) · you resigned · 0 moves\n"))
         c.send("")
         c.send("quit")
         self.assertEqual(c.finish(), 0)

@@ -201,6 +201,25 @@ class TerminalTable(unittest.TestCase):
         self.assertEqual(c.finish(), 0)
 
 
+    def test_a_refused_game_text_is_put_right_in_place(self):
+        c = self.terminal(game="tictactoe")
+        c.expect(r"Your choice: ")
+        c.send("14")  # Replay a game text
+        prompt = r"to go back\): "
+        c.expect(prompt)
+        c.send("tictactoe: 5 5")
+        c.expect(r"move 2, “5”, is not a legal move")
+        c.expect(prompt + "tictactoe: 5 5")  # the same text, ready to edit
+        c.keys(b"\x7f")  # Backspace
+        c.send("1")
+        c.expect(r"Tic-tac-toe: 2 moves read\.")
+        c.expect(r"Replay > ")
+        c.send("quit")
+        c.expect(r"Your choice: ")
+        c.send("0")
+        self.assertEqual(c.finish(), 0)
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
