@@ -38,6 +38,25 @@ std::string Session::saved_label(const SavedGame& game) const {
   return say("saved.item", {{"mode", mode_name(game.plan)}, {"move", std::to_string(game.state.moves_size() + 1)}});
 }
 
+std::optional<Session::Next> Session::offer_return() {
+  const OnlineSeat* newest = nullptr;
+  for (const OnlineSeat& s : data_.online_seats)
+    if (s.host == host_.address() && served(s.game_id)) newest = &s;
+  if (!newest) return std::nullopt;
+  const OnlineSeat seat = *newest;
+  auto yes = ask_yes_no(say("resume.table_question", {{"game", served(seat.game_id)->name()},
+                                                      {"seat", std::to_string(seat.seat)},
+                                                      {"code", seat.invite_code}}),
+                        true);
+  if (!yes) return Next::kQuit;
+  if (!*yes) {
+    con_.line(say("resume.table_kept"));
+    return std::nullopt;
+  }
+  table_game_id_ = seat.game_id;
+  return return_to_table(seat);
+}
+
 std::optional<Session::Next> Session::offer_resume() {
   if (data_.unfinished.empty()) return std::nullopt;
   const SavedGame saved = data_.unfinished.all().back();  // the newest

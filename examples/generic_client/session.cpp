@@ -133,8 +133,15 @@ int Session::run() {
   std::string game_id = opt_.game_id;
   const std::string unfinished_game = data_.unfinished.empty() ? "" : data_.unfinished.all().back().plan.game_id;
   const bool online_start = opt_.create || !opt_.join.empty() || !opt_.watch.empty();
-  if (auto next = online_start ? std::nullopt : offer_resume()) {
+  // A table is live, a local game waits: the table is offered first.
+  if (auto next = online_start ? std::nullopt : offer_return()) {
     if (*next == Next::kQuit) {
+      con_.line(say("app.bye"));
+      return 0;
+    }
+    if (game_id.empty()) game_id = table_game_id_;  // back to that game's menu
+  } else if (auto resumed = online_start ? std::nullopt : offer_resume()) {
+    if (*resumed == Next::kQuit) {
       con_.line(say("app.bye"));
       return 0;
     }

@@ -93,6 +93,8 @@ class Session {
   std::optional<MatchPlan> plan_demo(const Game& game);
   MatchPlan plan_for(const Game& game, Mode mode) const;
   std::optional<Next> offer_resume();
+  // At start: the newest seat held at a table of this host, offered back.
+  std::optional<Next> offer_return();
   Next resume(Game& game, const SavedGame& saved);
   void settings_menu(Game& game);
   void show_rules(const Game& game);

@@ -166,8 +166,13 @@ class OnlineTables(unittest.TestCase):
         alice.expect(PROMPT_X)
         carol.expect(r"The computer is playing for Bob, who is away: O ")
 
-        # Bob runs the client again: the menu offers his table back.
+        # Bob runs the client again: his table is offered back at once, and,
+        # declined, stays in the menu.
         bob = self.client("bob")
+        bob.expect(r"You hold seat 2 at a table of Ultimate tic-tac-toe \(invite code %s\)\. "
+                   r"Return to it\? \[Y/n\] " % code)
+        bob.send("n")
+        bob.expect(r"The seat stays yours: pick “Return to your table” in the menu whenever you like\.")
         menu = bob.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
         entry = re.search(r"  (\d+)\. Return to your table \(%s\)" % code, menu.group(1))
         self.assertIsNotNone(entry, menu.group(1))
