@@ -482,7 +482,8 @@ void Session::replay(Game& game, const Match& match) {
     if (i < count) {
       const std::uint32_t seat = at.seat_to_move();
       con_.line(say("replay.next_move", {{"player", player_name(match.plan(), seat)},
-                                         {"person", person(reader(match.plan(), seat))},
+                                         {"person", mover(match.plan(), seat)},
+                                         {"level", level_name(match.plan().seats[seat - 1].level)},
                                          {"side", side_of(game, at, seat)},
                                          {"move", move_text(at.view(), match.played()[i])}}));
     } else {
@@ -575,7 +576,8 @@ void Session::show_position(const Game& game, const Match& match, const v1::Game
     const v1::GameState& before = match.positions()[last];
     const std::uint32_t seat = before.seat_to_move();
     con_.line(con_.style().paint(say("game.last_move", {{"player", player_name(match.plan(), seat)},
-                                                       {"person", person(reader(match.plan(), seat))},
+                                                       {"person", mover(match.plan(), seat)},
+                                                       {"level", level_name(match.plan().seats[seat - 1].level)},
                                                        {"side", side_of(game, before, seat)},
                                                        {"move", move_text(before.view(), match.played()[last])}}),
                                  Tone::kDim));

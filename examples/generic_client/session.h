@@ -183,6 +183,12 @@ class Session {
   // the one reading this screen, "other" otherwise. Languages need it to
   // say "You win" rather than "You wins".
   static std::string person(bool reader) { return reader ? "you" : "other"; }
+  // The same, with "computer" for a computer seat, for the texts that say
+  // "by {player}": Spanish says "del ordenador", not "de Ordenador". A
+  // language with no "computer" case reads "other".
+  static std::string mover(const MatchPlan& plan, std::uint32_t seat) {
+    return reader(plan, seat) ? "you" : plan.human(seat) ? "other" : "computer";
+  }
   // Whether `seat` is the one reading this screen: the person playing the
   // computer. Two players sharing a screen, or a demo, have no one reader.
   static bool reader(const MatchPlan& plan, std::uint32_t seat) {

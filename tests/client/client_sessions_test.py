@@ -457,6 +457,9 @@ class ClientSessions(unittest.TestCase):
         c.send("ayuda")
         c.expect(r"deshacer \(u\): deshace tu última jugada")
         c.expect(r"Tú \(X\) > ")
+        c.send("5/5")
+        c.expect(r"Última jugada: O \S+ \(\w\d\), del ordenador \(Experto\)")  # not "de Ordenador"
+        c.expect(r"Tú \(X\) > ")
         c.send("salir")
         c.expect("Tu partida está guardada.")
         self.assertEqual(c.finish(), 0)
