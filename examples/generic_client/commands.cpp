@@ -12,8 +12,15 @@ struct CommandWords {
   Command command;
   const char* key;       // client string with the word in the player's language
   const char* english;
-  const char* shortcut;  // "" when the command has none
+  const char* shortcut;  // in English; "" when the command has none
 };
+
+// The command's letter in the player's language ("command.save.key": "g"
+// for guardar), "" when it has none of its own.
+std::string own_shortcut(const CommandWords& c, const Catalog& ui) {
+  const std::string key = std::string(c.key) + ".key";
+  return ui.has(key) ? fold(ui.text(key)) : std::string();
+}
 
 constexpr std::array<CommandWords, 17> kCommands = {{
     {Command::kHelp, "command.help", "help", "?"},
@@ -104,11 +111,17 @@ std::optional<TypedCommand> parse_command(std::string_view line, const Catalog& 
   std::string argument = word.size() < line.size() ? trim(line.substr(word.size())) : "";
   const std::string typed = fold(word);
   if (typed.empty()) return std::nullopt;
+  // The player's language first, its words and its letters; then English,
+  // whose letters give way to the language's own ("s" is salir in Spanish,
+  // not save).
   for (const CommandWords& c : kCommands) {
     const std::string word = ui.text(c.key);
-    if (typed == c.english || typed == c.shortcut || typed == fold(word) || typed == fold(umlauts_spelled_out(word)))
+    const std::string letter = own_shortcut(c, ui);
+    if (typed == fold(word) || typed == fold(umlauts_spelled_out(word)) || (!letter.empty() && typed == letter))
       return TypedCommand{c.command, argument};
   }
+  for (const CommandWords& c : kCommands)
+    if (typed == c.english || typed == c.shortcut) return TypedCommand{c.command, argument};
   return std::nullopt;
 }
 

@@ -455,7 +455,7 @@ class ClientSessions(unittest.TestCase):
         c.expect(r"Jugada 1 · ")
         c.expect(r"Tú \(X\) > ")
         c.send("ayuda")
-        c.expect(r"deshacer \(u\): deshace tu última jugada")
+        c.expect(r"deshacer \(d\): deshace tu última jugada")  # Spanish letters
         c.expect(r"Tú \(X\) > ")
         c.send("5/5")
         c.expect(r"Última jugada: O \S+ \(\w\d\), del ordenador \(Experto\)")  # not "de Ordenador"

@@ -21,6 +21,21 @@ TEST(Commands, EnglishWordsAndShortcuts) {
   EXPECT_FALSE(parse_command("", en));
 }
 
+TEST(Commands, EachLanguageHasItsOwnLettersAndEnglishOnesGiveWay) {
+  const Catalog es = client_catalog("es");
+  EXPECT_EQ(parse_command("g", es)->command, Command::kSave);  // guardar
+  EXPECT_EQ(parse_command("s", es)->command, Command::kQuit);  // salir, not save
+  EXPECT_EQ(parse_command("d", es)->command, Command::kUndo);  // deshacer
+  EXPECT_EQ(parse_command("q", es)->command, Command::kQuit);  // an English letter no Spanish one takes
+  const Catalog pt = client_catalog("pt");
+  EXPECT_EQ(parse_command("a", pt)->command, Command::kUndo);  // anular, not another
+  EXPECT_EQ(parse_command("o", pt)->command, Command::kAnother);  // outra
+  const Catalog de = client_catalog("de");
+  EXPECT_EQ(parse_command("e", de)->command, Command::kQuit);  // ende, not export
+  EXPECT_EQ(parse_command("x", de)->command, Command::kExport);
+  EXPECT_EQ(parse_command("r", de)->command, Command::kUndo);  // rückgängig, not replay
+}
+
 TEST(Commands, GermanWithoutUmlauts) {
   const Catalog de = client_catalog("de");
   EXPECT_EQ(parse_command("züge", de)->command, Command::kMoves);
