@@ -47,8 +47,9 @@ void Session::announce_regions(const v1::BoardView& before, const v1::BoardView&
   }
 }
 
-Session::Next Session::run_series(Game& game, MatchPlan plan, std::vector<std::uint32_t> moves) {
-  if (moves.empty() && !settle_slot(game, &plan, &moves)) return Next::kMenu;
+Session::Next Session::run_series(Game& game, MatchPlan plan, std::optional<std::vector<std::uint32_t>> resumed) {
+  std::vector<std::uint32_t> moves = resumed.value_or(std::vector<std::uint32_t>{});
+  if (!resumed && !settle_slot(game, &plan, &moves)) return Next::kMenu;
   for (;;) {
     Match match;
     if (Failure f = Match::build(host_, plan, moves, &match)) {

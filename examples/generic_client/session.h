@@ -88,7 +88,9 @@ class Session {
   // That the host serves no such game, and which it serves.
   std::string unknown_game(const std::string& game_id) const;
   bool game_menu(Game& game);  // false: quit
-  Next run_series(Game& game, MatchPlan plan, std::vector<std::uint32_t> moves = {});
+  // `resumed`: the moves of a saved game, none at all included, to go on
+  // from; without it, a new game, which may find its slot taken.
+  Next run_series(Game& game, MatchPlan plan, std::optional<std::vector<std::uint32_t>> resumed = std::nullopt);
   std::optional<MatchPlan> plan_against_cpu(const Game& game);
   std::optional<MatchPlan> plan_demo(const Game& game);
   MatchPlan plan_for(const Game& game, Mode mode) const;

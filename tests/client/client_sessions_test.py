@@ -220,6 +220,19 @@ class ClientSessions(unittest.TestCase):
         with open(self.saved_file()) as f:
             self.assertEqual(json.load(f)["unfinished"][-1]["state"].get("moves", []), [])
 
+    def test_a_game_left_before_its_first_move_resumes_with_one_question(self):
+        c = self.client("--mode", "cpu", "--level", "novato")
+        c.expect(PROMPT_X)
+        c.send("quit")
+        self.assertEqual(c.finish(), 0)
+        again = self.client()
+        again.expect(r"at move 1\. Resume it\? \[Y/n\] ")
+        again.send("")
+        again.expect(PROMPT_X)
+        self.assertNotIn("Resume it instead", again.out)
+        again.send("quit")
+        self.assertEqual(again.finish(), 0)
+
     def test_a_second_client_on_the_same_folder_is_refused_and_no_game_is_lost(self):
         first = self.client("--mode", "cpu", "--level", "novato")
         first.expect(PROMPT_X)
