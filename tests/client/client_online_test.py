@@ -12,7 +12,6 @@ saw every move exactly once, and that no seat token is ever printed.
     client_online_test.py --client build/bin/game-client \
         --host build/bin/game-host --plugins build/plugins
 """
-import argparse
 import os
 import re
 import socket
@@ -23,7 +22,7 @@ import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client_process import ClientProcess, HostProcess, listed_moves  # noqa: E402
+from client_process import ClientProcess, HostProcess, listed_moves, test_arguments  # noqa: E402
 
 ARGS = None
 
@@ -420,11 +419,7 @@ class RestartedHost(unittest.TestCase):
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--client", required=True)
-    parser.add_argument("--host", required=True)
-    parser.add_argument("--plugins", required=True)
-    ARGS, rest = parser.parse_known_args()
+    ARGS, rest = test_arguments()
     program = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2)
     sys.exit(0 if program.result.wasSuccessful() else 1)
 

@@ -5,6 +5,7 @@ and game-client driven on pipes, as a player would at a terminal.
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from client_process import ClientProcess, HostProcess
 """
+import argparse
 import codecs
 import fcntl
 import json
@@ -18,6 +19,16 @@ import subprocess
 import tempfile
 import termios
 import time
+
+
+def test_arguments():
+    """The programs every game-client test runs (--client, --host,
+    --plugins), and the arguments left for unittest."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--client", required=True)
+    parser.add_argument("--host", required=True)
+    parser.add_argument("--plugins", required=True)
+    return parser.parse_known_args()
 
 
 def listed_moves(listing):

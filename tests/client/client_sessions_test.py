@@ -10,7 +10,6 @@ replay, settings, invalid input, a demo, another language.
     client_sessions_test.py --client build/bin/game-client \
         --host build/bin/game-host --plugins build/plugins
 """
-import argparse
 import json
 import os
 import re
@@ -22,7 +21,7 @@ import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client_process import ClientProcess, HostProcess, listed_moves  # noqa: E402
+from client_process import ClientProcess, HostProcess, listed_moves, test_arguments  # noqa: E402
 
 ARGS = None
 HOST = None
@@ -921,11 +920,7 @@ class ClientSessions(unittest.TestCase):
 
 def main():
     global ARGS, HOST
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--client", required=True)
-    parser.add_argument("--host", required=True)
-    parser.add_argument("--plugins", required=True)
-    ARGS, rest = parser.parse_known_args()
+    ARGS, rest = test_arguments()
     # Tables in memory: a test leaves nothing behind in the user's state.
     HOST = HostProcess(ARGS.host, ARGS.plugins, store="memory")
     try:

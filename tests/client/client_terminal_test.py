@@ -11,7 +11,6 @@ played or run: never a stale line, never a history search.
     client_terminal_test.py --client build/bin/game-client \
         --host build/bin/game-host --plugins build/plugins
 """
-import argparse
 import os
 import re
 import sys
@@ -20,7 +19,7 @@ import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from client_process import ClientProcess, HostProcess, listed_moves  # noqa: E402
+from client_process import ClientProcess, HostProcess, listed_moves, test_arguments  # noqa: E402
 
 ARGS = None
 GUIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "client.md")
@@ -222,11 +221,7 @@ class TerminalTable(unittest.TestCase):
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--client", required=True)
-    parser.add_argument("--host", required=True)
-    parser.add_argument("--plugins", required=True)
-    ARGS, rest = parser.parse_known_args()
+    ARGS, rest = test_arguments()
     unittest.main(argv=[sys.argv[0]] + rest)
 
 
