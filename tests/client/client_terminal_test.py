@@ -147,6 +147,7 @@ class TerminalTable(unittest.TestCase):
         again.keys(b"\x1b[A\x1b[A")  # Up twice: "quit", then "moves"
         again.send("")
         again.expect(r"Your moves \(\d+\)")
+        again.expect(r"You \(X\) > ")  # keys typed before a prompt are dropped
         again.send("quit")
         self.assertEqual(again.finish(), 0)
 
