@@ -134,18 +134,16 @@ int Session::run() {
   const std::string unfinished_game = data_.unfinished.empty() ? "" : data_.unfinished.all().back().plan.game_id;
   const bool online_start = opt_.create || !opt_.join.empty() || !opt_.watch.empty();
   // A table is live, a local game waits: the table is offered first.
-  if (auto next = online_start ? std::nullopt : offer_return()) {
-    if (*next == Next::kQuit) {
+  std::optional<Next> offered;
+  std::string offered_game;
+  if (!online_start && (offered = offer_return())) offered_game = table_game_id_;
+  else if (!online_start && (offered = offer_resume())) offered_game = unfinished_game;
+  if (offered) {
+    if (*offered == Next::kQuit) {
       con_.line(say("app.bye"));
       return 0;
     }
-    if (game_id.empty()) game_id = table_game_id_;  // back to that game's menu
-  } else if (auto resumed = online_start ? std::nullopt : offer_resume()) {
-    if (*resumed == Next::kQuit) {
-      con_.line(say("app.bye"));
-      return 0;
-    }
-    if (game_id.empty()) game_id = unfinished_game;  // back to that game's menu
+    if (game_id.empty()) game_id = offered_game;  // back to that game's menu
   }
 
   // --join and --watch name a table, which names its game.
