@@ -20,6 +20,7 @@
 #include "boardgame/host/rules_site.h"
 #include "boardgame/host/server.h"
 #include "boardgame/host/web_files.h"
+#include "boardgame/players/player_service.h"
 #include "boardgame/tables/table_service.h"
 
 namespace {
@@ -214,11 +215,18 @@ int main(int argc, char** argv) {
   const std::vector<boardgame::host::GamePlugin> table_games = loaded.games;
   boardgame::host::GameService service(std::move(loaded.games));
   const boardgame::tables::SystemClock clock(clock_rate);
+  std::vector<std::string> game_ids;
+  for (const boardgame::host::GamePlugin& game : table_games) game_ids.push_back(game.game_id());
+  // Every store keeps players too; the table host, which owns the store,
+  // goes first.
+  std::optional<boardgame::players::Players> players;
   std::unique_ptr<boardgame::tables::TableHost> table_host;
   try {
     std::unique_ptr<boardgame::tables::TableStore> opened =
         boardgame::tables::open_store(store, in_club ? &club : nullptr);
     if (in_club) tables.club = dynamic_cast<boardgame::tables::ClubStore*>(opened.get());
+    players.emplace(dynamic_cast<boardgame::players::PlayerStore&>(*opened), clock, game_ids);
+    tables.players = &*players;
     table_host = std::make_unique<boardgame::tables::TableHost>(table_games, std::move(opened),
                                                                 clock, tables);
   } catch (const std::exception& e) {
@@ -231,9 +239,11 @@ int main(int argc, char** argv) {
             << (in_club ? " as host " + club.host_id + " of a club, at " + club.address : "")
             << "\n";
   boardgame::tables::TableService table_service(*table_host, max_calls_at_once);
+  boardgame::players::Seeks seeks(*players, *table_host, clock);
+  boardgame::players::PlayerService player_service(*players, seeks);
   boardgame::host::RunningServer running;
   try {
-    running = boardgame::host::start_server({&service, &table_service}, options);
+    running = boardgame::host::start_server({&service, &table_service, &player_service}, options);
   } catch (const std::exception& e) {
     std::cerr << "game-host: " << e.what() << "\n";
     return 1;
@@ -242,7 +252,8 @@ int main(int argc, char** argv) {
   // The JSON API calls this host's own services, through their checks.
   const boardgame::host::JsonApi api(running.server->InProcessChannel(grpc::ChannelArguments()),
                                      {boardgame::v1::GameService::service_full_name(),
-                                      boardgame::v1::TableService::service_full_name()});
+                                      boardgame::v1::TableService::service_full_name(),
+                                      boardgame::v1::PlayerService::service_full_name()});
   boardgame::host::HttpServer web([&](const boardgame::host::HttpRequest& request,
                                       boardgame::host::HttpServer::Respond respond) {
     if (boardgame::host::JsonApi::handles(request)) return api.call(request, respond);

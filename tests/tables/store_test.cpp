@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "memory_store.h"
+#include "store_places.h"
 #include "postgresql_store.h"
 #include "sqlite_store.h"
 
@@ -49,6 +50,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using google::protobuf::util::MessageDifferencer;
+using namespace store_places;
 
 // A kind of store under test. `open` opens the store kept at `place`, a
 // fresh folder per test; for a durable kind, opening the same place again
@@ -75,48 +77,6 @@ StoreKind sqlite_kind() {
       true};
 }
 
-// The test cluster's connection string, with its database replaced by
-// `database` when one is given.
-std::string postgresql_conninfo(const std::string& database = "") {
-  const char* file = std::getenv("CLUB_TEST_POSTGRESQL_CONNINFO_FILE");
-  if (file == nullptr) {
-    throw std::runtime_error(
-        "CLUB_TEST_POSTGRESQL_CONNINFO_FILE is not set: "
-        "run the tests through ctest, which "
-        "starts a PostgreSQL cluster for them "
-        "(tests/tables/postgresql_cluster.sh)");
-  }
-  std::string conninfo;
-  if (!std::getline(std::ifstream(file), conninfo) || conninfo.empty())
-    throw std::runtime_error(std::string("no connection string in ") + file);
-  if (database.empty()) return conninfo;
-  return conninfo.substr(0, conninfo.rfind('/') + 1) + database;
-}
-
-// Runs one statement outside a transaction on the cluster's own database.
-void run_on_cluster(const std::string& sql) {
-  pqxx::connection admin(postgresql_conninfo());
-  pqxx::nontransaction tx(admin);
-  tx.exec(sql);
-}
-
-// A database of its own for each place: the test's folder names it.
-std::string database_of(const fs::path& place) {
-  char name[32];
-  std::snprintf(name, sizeof name, "store_%016zx", std::hash<std::string>{}(place.string()));
-  return name;
-}
-
-// The place's database, created on first use.
-std::string postgresql_place(const fs::path& place) {
-  const std::string database = database_of(place);
-  pqxx::connection admin(postgresql_conninfo());
-  pqxx::nontransaction tx(admin);
-  if (tx.exec("SELECT 1 FROM pg_database WHERE datname = " + tx.quote(database)).empty())
-    tx.exec("CREATE DATABASE " + tx.quote_name(database));
-  return postgresql_conninfo(database);
-}
-
 StoreKind postgresql_kind() {
   return {"Postgresql",
           [](const fs::path& place) {
@@ -126,21 +86,6 @@ StoreKind postgresql_kind() {
           [](const fs::path& place) {
             run_on_cluster("DROP DATABASE IF EXISTS " + database_of(place) + " WITH (FORCE)");
           }};
-}
-
-// A folder of its own for the running test: ctest may run tests in
-// parallel processes.
-fs::path fresh_place() {
-  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string name = std::string(test->test_suite_name()) + "." + test->name();
-  for (char& c : name) {
-    if (c == '/') c = '_';
-  }
-  fs::path place =
-      fs::path(::testing::TempDir()) / ("table_store_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(place);
-  fs::create_directories(place);
-  return place;
 }
 
 v1::TableRecord record_of(const std::string& table_id, std::uint64_t version) {
@@ -611,11 +556,31 @@ TEST_F(SqliteStoreFileTest, WritesTheVersionedSchemaInWalMode) {
                         "SELECT group_concat(name, ',') FROM"
                         " (SELECT name FROM sqlite_schema WHERE type = "
                         "'table' ORDER BY name)"),
-            "events,finished_games,tables");
+            "events,finished_games,players,rated_games,ratings,tables,transfers");
   EXPECT_EQ(single_text(file,
                         "SELECT table_id || ' ' || invite_code || ' ' || "
                         "version FROM tables"),
             "alpha K7MQ4X 1");
+}
+
+// A file of schema version 1 (before the club's players) is brought up to
+// date when opened, its tables kept.
+TEST_F(SqliteStoreFileTest, BringsAVersionOneFileUpToDate) {
+  fs::path file = place_ / "tables.db";
+  {
+    SqliteTableStore store(file);
+    ASSERT_EQ(commit_and_wait(store, change("alpha", 0, 1)), "");
+  }
+  run_sql(file,
+          "DROP TABLE players; DROP TABLE transfers; DROP TABLE ratings; DROP TABLE rated_games;"
+          " PRAGMA user_version = 1");
+  {
+    SqliteTableStore store(file);
+    EXPECT_EQ(store.load_tables().size(), 1u);
+    store.add_player({"player-one-aaaaa", "Ana", "secret-hash", 1});
+    EXPECT_EQ(store.player("player-one-aaaaa")->name, "Ana");
+  }
+  EXPECT_EQ(single_text(file, "PRAGMA user_version"), "2");
 }
 
 TEST_F(SqliteStoreFileTest, RefusesADatabaseOfANewerSchemaVersion) {
@@ -745,7 +710,8 @@ TEST_F(PostgresqlStoreServerTest, WritesTheVersionedSchema) {
   EXPECT_EQ(single_text("SELECT string_agg(table_name, ',' ORDER BY table_name)"
                         " FROM information_schema.tables WHERE table_schema = "
                         "current_schema()"),
-            "club_hosts,finished_games,game_tables,store_schema,table_events");
+            "club_hosts,finished_games,game_tables,players,rated_games,ratings,store_schema,"
+            "table_events,transfers");
   EXPECT_EQ(single_text("SELECT table_id || ' ' || invite_code || ' ' || "
                         "version FROM game_tables"),
             "alpha K7MQ4X 1");

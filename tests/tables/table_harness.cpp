@@ -86,6 +86,11 @@ Harness::Harness(const std::string& store, boardgame::tables::TableHostOptions o
 void Harness::start_host() {
   auto store = boardgame::tables::open_store(store_, club_ ? &*club_ : nullptr);
   if (club_) options_.club = dynamic_cast<boardgame::tables::ClubStore*>(store.get());
+  std::vector<std::string> game_ids;
+  for (const auto& game : games_.games) game_ids.push_back(game.game_id());
+  players_ = std::make_unique<boardgame::players::Players>(
+      dynamic_cast<boardgame::players::PlayerStore&>(*store), clock_, game_ids);
+  options_.players = players_.get();
   host_ = std::make_unique<TableHost>(games_.games, std::move(store), clock_, options_);
 }
 
@@ -101,6 +106,7 @@ void Harness::advance_ms(std::int64_t ms) {
 
 void Harness::restart() {
   host_.reset();
+  players_.reset();
   start_host();
   host_->wait_idle();
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "boardgame/host/loader.h"
+#include "boardgame/players/players.h"
 #include "boardgame/tables/clock.h"
 #include "boardgame/tables/table_host.h"
 #include "boardgame/v1/error_detail.pb.h"
@@ -67,6 +68,8 @@ class Harness {
   static boardgame::tables::TableHostOptions defaults();
 
   TableHost& host() { return *host_; }
+  // The club's players, on the host's store.
+  boardgame::players::Players& players() { return *players_; }
   boardgame::tables::FakeClock& clock() { return clock_; }
   // Moves time on and fires what is due, CPU moves included.
   void advance_ms(std::int64_t ms);
@@ -105,6 +108,7 @@ class Harness {
   std::optional<boardgame::tables::ClubMembership> club_;
   boardgame::tables::FakeClock clock_;
   boardgame::host::LoadResult games_;
+  std::unique_ptr<boardgame::players::Players> players_;  // on the store host_ owns
   std::unique_ptr<TableHost> host_;
 };
 

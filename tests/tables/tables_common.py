@@ -41,14 +41,16 @@ def load_stubs(args, out_dir):
     generate_stubs(args, out_dir)
     import grpc
     from boardgame.v1 import error_detail_pb2, game_service_pb2, game_service_pb2_grpc, \
-        game_state_pb2, move_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc
+        game_state_pb2, move_pb2, player_service_pb2, player_service_pb2_grpc, settings_pb2, \
+        table_pb2, table_service_pb2, table_service_pb2_grpc
     pb = argparse.Namespace(**{
         name: getattr(module, name)
-        for module in (error_detail_pb2, game_service_pb2, game_state_pb2, move_pb2, table_pb2,
-                       table_service_pb2)
+        for module in (error_detail_pb2, game_service_pb2, game_state_pb2, move_pb2,
+                       player_service_pb2, settings_pb2, table_pb2, table_service_pb2)
         for name in dir(module) if not name.startswith("_")})
     stubs = argparse.Namespace(Game=game_service_pb2_grpc.GameServiceStub,
-                               Table=table_service_pb2_grpc.TableServiceStub)
+                               Table=table_service_pb2_grpc.TableServiceStub,
+                               Player=player_service_pb2_grpc.PlayerServiceStub)
     return grpc, pb, stubs
 
 

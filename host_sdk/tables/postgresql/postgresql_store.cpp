@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "boardgame/tables/group_commit.h"
+#include "postgresql_players.h"
 
 namespace boardgame::tables {
 
@@ -56,6 +57,38 @@ constexpr const char* kMigrations[] = {
         address text NOT NULL,
         alive_until timestamptz NOT NULL,
         incarnation text NOT NULL);
+    )sql",
+    // 2: the club's players, their transfer codes, their rating per game
+    // (a v1::PlayerRating, with the columns standings sort on) and each
+    // rated game as it counted for each of them (a v1::RatedGame).
+    R"sql(
+      CREATE TABLE players(
+        player_id text PRIMARY KEY,
+        name text NOT NULL,
+        secret_hash bytea NOT NULL,
+        created_ms bigint NOT NULL);
+      CREATE TABLE transfers(
+        code_hash bytea PRIMARY KEY,
+        player_id text NOT NULL UNIQUE,
+        expires_ms bigint NOT NULL);
+      CREATE TABLE ratings(
+        player_id text NOT NULL,
+        game_id text NOT NULL,
+        rating double precision NOT NULL,
+        deviation double precision NOT NULL,
+        record bytea NOT NULL,
+        PRIMARY KEY(player_id, game_id));
+      CREATE INDEX ratings_by_game ON ratings(game_id, rating DESC, player_id);
+      CREATE TABLE rated_games(
+        player_id text NOT NULL,
+        table_id text NOT NULL,
+        game_number bigint NOT NULL,
+        opponent_id text NOT NULL,
+        finished_ms bigint NOT NULL,
+        counted boolean NOT NULL,
+        record bytea NOT NULL,
+        PRIMARY KEY(player_id, table_id, game_number));
+      CREATE INDEX rated_games_by_time ON rated_games(player_id, finished_ms);
     )sql",
 };
 static_assert(std::size(kMigrations) == PostgresqlTableStore::kSchemaVersion,
@@ -272,6 +305,7 @@ class PostgresqlTableStore::Writer {
     connection->prepare("add_finished",
                         "INSERT INTO finished_games(table_id, game_number, game)"
                         " VALUES($1, $2, $3) ON CONFLICT DO NOTHING");
+    postgresql::prepare_rating_statements(*connection);
     return connection;
   }
 
@@ -366,6 +400,7 @@ class PostgresqlTableStore::Writer {
       if (tx.exec_prepared("add_finished", table_id, number, game).affected_rows() == 0)
         throw Refused("finished game " + std::to_string(number) + " of table " + table_id +
                       " is already stored (a double write)");
+      postgresql::apply_ratings(tx, *commit.finished);
     }
     const std::int64_t before = as_column(commit.version_before());
     if (commit.close) {
@@ -808,6 +843,7 @@ PostgresqlTableStore::PostgresqlTableStore(const std::string& conninfo, Options 
   reader_ = std::make_unique<Reader>(
       conninfo, writer_->name(),
       options.club ? std::optional<std::string>(options.club->host_id) : std::nullopt);
+  players_ = std::make_unique<postgresql::Players>(conninfo);
 }
 
 // The change feed stops first and the writer next: a `done` or an
@@ -817,6 +853,7 @@ PostgresqlTableStore::~PostgresqlTableStore() {
   if (club_) club_->stop_following();
   writer_.reset();
   reader_.reset();
+  players_.reset();
   club_.reset();
 }
 
@@ -867,5 +904,40 @@ void PostgresqlTableStore::follow_changes(Changed on_change) {
 }
 
 void PostgresqlTableStore::stop_following() { club().stop_following(); }
+
+}  // namespace boardgame::tables
+
+namespace boardgame::tables {
+
+// PlayerStore, on the players' own connection (postgresql_players.cpp).
+void PostgresqlTableStore::add_player(const players::StoredPlayer& player) {
+  players_->add_player(player);
+}
+std::optional<players::StoredPlayer> PostgresqlTableStore::player(const std::string& player_id) {
+  return players_->player(player_id);
+}
+bool PostgresqlTableStore::rename_player(const std::string& player_id, const std::string& name) {
+  return players_->rename_player(player_id, name);
+}
+void PostgresqlTableStore::put_transfer(const std::string& player_id,
+                                        const std::string& code_hash, std::int64_t expires_ms) {
+  players_->put_transfer(player_id, code_hash, expires_ms);
+}
+std::optional<std::string> PostgresqlTableStore::claim_transfer(
+    const std::string& code_hash, const std::string& new_secret_hash, std::int64_t now_ms) {
+  return players_->claim_transfer(code_hash, new_secret_hash, now_ms);
+}
+std::vector<v1::PlayerRating> PostgresqlTableStore::ratings(const std::string& player_id) {
+  return players_->ratings(player_id);
+}
+std::vector<v1::RatedGame> PostgresqlTableStore::rated_games(const std::string& player_id,
+                                                             std::size_t limit) {
+  return players_->rated_games(player_id, limit);
+}
+std::vector<v1::Standing> PostgresqlTableStore::standings(const std::string& game_id,
+                                                          bool include_provisional,
+                                                          std::size_t limit) {
+  return players_->standings(game_id, include_provisional, limit);
+}
 
 }  // namespace boardgame::tables

@@ -8,15 +8,20 @@
 #include <string>
 #include <vector>
 
+#include "boardgame/players/player_store.h"
 #include "boardgame/tables/club_store.h"
 #include "boardgame/tables/table_store.h"
 
 namespace boardgame::tables {
 
-class PostgresqlTableStore : public TableStore, public ClubStore {
+namespace postgresql {
+class Players;
+}
+
+class PostgresqlTableStore : public TableStore, public ClubStore, public players::PlayerStore {
  public:
   // The schema version this code writes; a newer database is refused.
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   struct Options {
     // Hold an advisory lock on the database for the store's life and refuse
@@ -57,6 +62,20 @@ class PostgresqlTableStore : public TableStore, public ClubStore {
   void follow_changes(Changed on_change) override;
   void stop_following() override;
 
+  // PlayerStore: shared by every host of a club.
+  void add_player(const players::StoredPlayer& player) override;
+  std::optional<players::StoredPlayer> player(const std::string& player_id) override;
+  bool rename_player(const std::string& player_id, const std::string& name) override;
+  void put_transfer(const std::string& player_id, const std::string& code_hash,
+                    std::int64_t expires_ms) override;
+  std::optional<std::string> claim_transfer(const std::string& code_hash,
+                                            const std::string& new_secret_hash,
+                                            std::int64_t now_ms) override;
+  std::vector<v1::PlayerRating> ratings(const std::string& player_id) override;
+  std::vector<v1::RatedGame> rated_games(const std::string& player_id, std::size_t limit) override;
+  std::vector<v1::Standing> standings(const std::string& game_id, bool include_provisional,
+                                      std::size_t limit) override;
+
  private:
   class Writer;
   class Reader;
@@ -65,6 +84,7 @@ class PostgresqlTableStore : public TableStore, public ClubStore {
   std::unique_ptr<Club> club_;
   std::unique_ptr<Writer> writer_;
   std::unique_ptr<Reader> reader_;
+  std::unique_ptr<postgresql::Players> players_;
 };
 
 }  // namespace boardgame::tables

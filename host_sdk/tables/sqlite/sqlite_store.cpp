@@ -23,10 +23,13 @@
 #include <vector>
 
 #include "boardgame/tables/group_commit.h"
+#include "sqlite_db.h"
+#include "sqlite_players.h"
 
 namespace boardgame::tables {
 
 namespace fs = std::filesystem;
+using namespace sqlite;
 
 namespace {
 
@@ -53,6 +56,38 @@ constexpr const char* kMigrations[] = {
         game BLOB NOT NULL,
         PRIMARY KEY(table_id, game_number));
     )sql",
+    // 2: the club's players, their transfer codes, their rating per game
+    // (a v1::PlayerRating, with the columns standings sort on) and each
+    // rated game as it counted for each of them (a v1::RatedGame).
+    R"sql(
+      CREATE TABLE players(
+        player_id TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        secret_hash BLOB NOT NULL,
+        created_ms INTEGER NOT NULL);
+      CREATE TABLE transfers(
+        code_hash BLOB PRIMARY KEY NOT NULL,
+        player_id TEXT NOT NULL UNIQUE,
+        expires_ms INTEGER NOT NULL);
+      CREATE TABLE ratings(
+        player_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        record BLOB NOT NULL,
+        PRIMARY KEY(player_id, game_id)) WITHOUT ROWID;
+      CREATE INDEX ratings_by_game ON ratings(game_id, rating DESC, player_id);
+      CREATE TABLE rated_games(
+        player_id TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        game_number INTEGER NOT NULL,
+        opponent_id TEXT NOT NULL,
+        finished_ms INTEGER NOT NULL,
+        counted INTEGER NOT NULL,
+        record BLOB NOT NULL,
+        PRIMARY KEY(player_id, table_id, game_number));
+      CREATE INDEX rated_games_by_time ON rated_games(player_id, finished_ms);
+    )sql",
 };
 static_assert(std::size(kMigrations) == SqliteTableStore::kSchemaVersion,
               "one migration step per schema version");
@@ -60,128 +95,6 @@ static_assert(std::size(kMigrations) == SqliteTableStore::kSchemaVersion,
 constexpr std::uint64_t kLargestVersion = std::numeric_limits<std::int64_t>::max();
 
 // A failed SQLite call, with SQLite's extended result code.
-class SqliteError : public std::runtime_error {
- public:
-  SqliteError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
-  int code() const { return code_; }
-
- private:
-  int code_;
-};
-
-struct CloseDatabase {
-  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
-};
-using Database = std::unique_ptr<sqlite3, CloseDatabase>;
-
-std::string label(const fs::path& path) { return "table store \"" + path.string() + "\""; }
-
-[[noreturn]] void fail(sqlite3* db, int code, const std::string& context) {
-  throw SqliteError(code, context + ": " + sqlite3_errmsg(db));
-}
-
-void execute(sqlite3* db, const char* sql, const std::string& context) {
-  int code = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
-  if (code != SQLITE_OK) fail(db, code, context);
-}
-
-// A prepared statement, kept for the life of its connection: the writer
-// runs the same few statements thousands of times a second.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : db_(db) {
-    int code = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement_, nullptr);
-    if (code != SQLITE_OK) fail(db, code, std::string("cannot prepare \"") + sql + "\"");
-  }
-  ~Statement() { sqlite3_finalize(statement_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  void bind(int index, std::string_view text) {
-    check(sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()),
-                            SQLITE_STATIC));
-  }
-  void bind(int index, std::int64_t value) { check(sqlite3_bind_int64(statement_, index, value)); }
-  // The bytes must live until the statement is reset.
-  void bind_blob(int index, const std::string& bytes) {
-    check(sqlite3_bind_blob(statement_, index, bytes.data(), static_cast<int>(bytes.size()),
-                            SQLITE_STATIC));
-  }
-
-  // True while there is a row to read.
-  bool step() {
-    int code = sqlite3_step(statement_);
-    if (code == SQLITE_ROW) return true;
-    if (code == SQLITE_DONE) return false;
-    fail(db_, sqlite3_extended_errcode(db_), std::string("\"") + sqlite3_sql(statement_) + "\"");
-  }
-  // Runs a statement that returns no rows, and makes it ready again.
-  void run() {
-    Reset reset(*this);
-    while (step()) {
-    }
-  }
-
-  std::string_view text(int column) const {
-    auto data = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
-    return {data ? data : "", static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
-  }
-  std::string_view blob(int column) const {
-    auto data = static_cast<const char*>(sqlite3_column_blob(statement_, column));
-    return {data ? data : "", static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
-  }
-  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
-
-  // Resets the statement when a use of it ends, however it ends: a reader
-  // left mid-query would keep its snapshot of the database (and hold back
-  // checkpoints), and bound bytes may be gone.
-  class Reset {
-   public:
-    explicit Reset(Statement& statement) : statement_(statement) {}
-    ~Reset() {
-      sqlite3_reset(statement_.statement_);
-      sqlite3_clear_bindings(statement_.statement_);
-    }
-    Reset(const Reset&) = delete;
-    Reset& operator=(const Reset&) = delete;
-
-   private:
-    Statement& statement_;
-  };
-
- private:
-  void check(int code) {
-    if (code != SQLITE_OK)
-      fail(db_, code, std::string("cannot bind to \"") + sqlite3_sql(statement_) + "\"");
-  }
-
-  sqlite3* db_;
-  sqlite3_stmt* statement_ = nullptr;
-};
-
-Database open_database(const fs::path& path, int busy_timeout_ms) {
-  sqlite3* raw = nullptr;
-  // Each connection is used by one thread at a time (the writer's, or the
-  // reader's under its mutex), so SQLite's own locking is not needed.
-  int code =
-      sqlite3_open_v2(path.c_str(), &raw,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-  Database db(raw);  // a failed open still returns a handle to close
-  if (code != SQLITE_OK) {
-    throw std::runtime_error("cannot open " + label(path) + ": " +
-                             (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(code)));
-  }
-  sqlite3_extended_result_codes(db.get(), 1);
-  sqlite3_busy_timeout(db.get(), busy_timeout_ms);
-  return db;
-}
-
-std::int64_t single_integer(sqlite3* db, const char* sql) {
-  Statement statement(db, sql);
-  Statement::Reset reset(statement);
-  statement.step();
-  return statement.integer(0);
-}
 
 // Asks for WAL mode; returns the mode the file is in after.
 std::string journal_mode_wal(sqlite3* db) {
@@ -256,6 +169,7 @@ class SqliteTableStore::Writer {
       : label_(label(path)),
         db_(open_database(path, options.busy_timeout_ms)),
         statements_(prepare_after_setup(db_.get(), path)),
+        ratings_(db_.get()),
         queue_([this](const std::deque<Commit>& batch) { return write(batch); },
                options.max_batch) {}
 
@@ -390,6 +304,7 @@ class SqliteTableStore::Writer {
       s.add_finished.bind_blob(3, game);
       insert(s.add_finished,
              [&] { return "finished game " + std::to_string(number) + " of table " + table_id; });
+      ratings_.apply(*commit.finished);
     }
     const auto before = static_cast<std::int64_t>(commit.version_before());
     if (commit.close) {
@@ -445,6 +360,7 @@ class SqliteTableStore::Writer {
   const std::string label_;
   Database db_;
   std::unique_ptr<Statements> statements_;  // finalized before db_ closes
+  RatingWriter ratings_;                    // the same
   GroupCommit queue_;                       // last: its thread writes with the above
 };
 
@@ -570,12 +486,14 @@ SqliteTableStore::SqliteTableStore(const fs::path& path, Options options) {
   }
   writer_ = std::make_unique<Writer>(path, options);
   reader_ = std::make_unique<Reader>(path, options);
+  players_ = std::make_unique<sqlite::Players>(path, options.busy_timeout_ms);
 }
 
 // The writer goes first: a `done` it still runs may read.
 SqliteTableStore::~SqliteTableStore() {
   writer_.reset();
   reader_.reset();
+  players_.reset();
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the lock
 }
 
@@ -595,5 +513,40 @@ std::vector<v1::FinishedGame> SqliteTableStore::finished_games(const std::string
 }
 
 void SqliteTableStore::flush() { writer_->flush(); }
+
+}  // namespace boardgame::tables
+
+namespace boardgame::tables {
+
+// PlayerStore, on the players' own connection (sqlite_players.cpp).
+void SqliteTableStore::add_player(const players::StoredPlayer& player) {
+  players_->add_player(player);
+}
+std::optional<players::StoredPlayer> SqliteTableStore::player(const std::string& player_id) {
+  return players_->player(player_id);
+}
+bool SqliteTableStore::rename_player(const std::string& player_id, const std::string& name) {
+  return players_->rename_player(player_id, name);
+}
+void SqliteTableStore::put_transfer(const std::string& player_id, const std::string& code_hash,
+                                    std::int64_t expires_ms) {
+  players_->put_transfer(player_id, code_hash, expires_ms);
+}
+std::optional<std::string> SqliteTableStore::claim_transfer(const std::string& code_hash,
+                                                            const std::string& new_secret_hash,
+                                                            std::int64_t now_ms) {
+  return players_->claim_transfer(code_hash, new_secret_hash, now_ms);
+}
+std::vector<v1::PlayerRating> SqliteTableStore::ratings(const std::string& player_id) {
+  return players_->ratings(player_id);
+}
+std::vector<v1::RatedGame> SqliteTableStore::rated_games(const std::string& player_id,
+                                                         std::size_t limit) {
+  return players_->rated_games(player_id, limit);
+}
+std::vector<v1::Standing> SqliteTableStore::standings(const std::string& game_id,
+                                                      bool include_provisional, std::size_t limit) {
+  return players_->standings(game_id, include_provisional, limit);
+}
 
 }  // namespace boardgame::tables

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "boardgame/players/display_name.h"
+
 #include "boardgame/tables/secrets.h"
 #include "table_errors.h"
 
@@ -9,45 +11,45 @@ namespace boardgame::tables {
 
 namespace {
 
-constexpr std::size_t kMaxNameLength = 32;  // characters
+std::string player_device(const std::string& player_id) { return "player:" + player_id; }
 
-// The next code point of UTF-8 `text` from `at`, or -1 when malformed
-// (overlong forms, surrogates and values past U+10FFFF included).
-long next_code_point(const std::string& text, std::size_t& at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  int extra = lead < 0x80 ? 0 : (lead >> 5) == 0x6 ? 1 : (lead >> 4) == 0xE ? 2 : (lead >> 3) == 0x1E ? 3 : -1;
-  if (extra < 0 || (extra > 0 && at + std::size_t(extra) >= text.size())) return -1;
-  long cp = extra == 0 ? lead : lead & (0x3F >> extra);
-  for (int i = 1; i <= extra; ++i) {
-    if ((byte(at + std::size_t(i)) & 0xC0) != 0x80) return -1;
-    cp = (cp << 6) | (byte(at + std::size_t(i)) & 0x3F);
-  }
-  static constexpr long kSmallest[] = {0, 0x80, 0x800, 0x10000};
-  if (cp < kSmallest[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return -1;
-  at += std::size_t(extra) + 1;
-  return cp;
+grpc::Status identify(players::PlayerDirectory* directory, const v1::PlayerKey& key,
+                      std::string* name) {
+  if (!directory)
+    return refuse::bad_player_key("this host keeps no players: sit down with a device id");
+  return directory->identify(key, name);
 }
 
 }  // namespace
 
-grpc::Status check_player(const v1::Player& player) {
-  const std::string& name = player.name();
-  std::size_t length = 0;
-  bool blank = true;
-  for (std::size_t at = 0; at < name.size();) {
-    const long cp = next_code_point(name, at);
-    if (cp < 0) return refuse::bad_name("is not valid UTF-8");
-    if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
-      return refuse::bad_name("contains a control character");
-    if (cp != ' ') blank = false;
-    ++length;
+grpc::Status check_player(players::PlayerDirectory* directory, const v1::Player& player,
+                          v1::Player* who) {
+  who->Clear();
+  if (player.has_key()) {
+    std::string name;
+    if (const grpc::Status s = identify(directory, player.key(), &name); !s.ok()) return s;
+    who->set_name(name);
+    who->set_device_id(player_device(player.key().player_id()));
+    who->mutable_key()->set_player_id(player.key().player_id());
+    return grpc::Status::OK;
   }
-  if (blank) return refuse::bad_name("is empty");
-  if (length > kMaxNameLength)
-    return refuse::bad_name("has " + std::to_string(length) + " characters; at most " +
-                            std::to_string(kMaxNameLength) + " are allowed");
+  const players::NameCheck name = players::check_display_name(player.name());
+  if (!name.ok()) return refuse::bad_name(name.problem);
+  who->set_name(name.name);
+  who->set_device_id(player.device_id());
   return check_device_id(player.device_id());
+}
+
+grpc::Status rejoining_device(players::PlayerDirectory* directory,
+                              const v1::RejoinRequest& request, std::string* device_id) {
+  if (request.has_player()) {
+    std::string name;
+    if (const grpc::Status s = identify(directory, request.player(), &name); !s.ok()) return s;
+    *device_id = player_device(request.player().player_id());
+    return grpc::Status::OK;
+  }
+  *device_id = request.device_id();
+  return check_device_id(request.device_id());
 }
 
 grpc::Status check_device_id(const std::string& device_id) {
@@ -61,6 +63,7 @@ grpc::Status check_device_id(const std::string& device_id) {
 std::string seat_player(v1::TableRecord& record, std::uint32_t seat, const v1::Player& player) {
   v1::Seat& s = *record.mutable_table()->mutable_seats(int(seat) - 1);
   s.set_name(player.name());
+  s.set_player_id(player.key().player_id());
   s.set_taken(true);
   s.set_absent(false);
   record.mutable_secrets(int(seat) - 1)->set_device_hash(secret_hash(player.device_id()));

@@ -6,6 +6,7 @@
 
 #include <grpcpp/support/status.h>
 
+#include "boardgame/players/player_directory.h"
 #include "boardgame/v1/table_record.pb.h"
 #include "boardgame/v1/table_service.pb.h"
 
@@ -13,9 +14,18 @@ namespace boardgame::tables {
 
 namespace v1 = ::boardgame::v1;
 
-// OK, or INVALID_ARGUMENT "bad_name" / "bad_device_id" saying what is wrong.
-grpc::Status check_player(const v1::Player& player);
+// The person sitting down as the seat will keep them, in `who`: a club
+// player's name and id, with "player:ID" as their device (any device that
+// holds the player gets the seat back); or the name, normalized, and the
+// device id as sent. Else INVALID_ARGUMENT "bad_name" / "bad_device_id",
+// PERMISSION_DENIED "bad_player_key", saying what is wrong. `directory`
+// may be null on a host that keeps no players.
+grpc::Status check_player(players::PlayerDirectory* directory, const v1::Player& player,
+                          v1::Player* who);
 grpc::Status check_device_id(const std::string& device_id);
+// The device a Rejoin speaks for: its player's, or the device id as sent.
+grpc::Status rejoining_device(players::PlayerDirectory* directory,
+                              const v1::RejoinRequest& request, std::string* device_id);
 
 // Sits `player` in `seat` of `record` and returns the seat's new token.
 std::string seat_player(v1::TableRecord& record, std::uint32_t seat, const v1::Player& player);

@@ -12,7 +12,6 @@ namespace boardgame::tables {
 namespace {
 
 constexpr std::string_view kInviteAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-constexpr std::size_t kInviteLength = 6;
 
 template <std::size_t N>
 std::array<unsigned char, N> random_bytes() {
@@ -46,17 +45,19 @@ std::string new_token() { return base64url(random_bytes<32>()); }
 
 std::string new_table_id() { return base64url(random_bytes<12>()); }
 
-std::string new_invite_code() {
+std::string new_player_id() { return base64url(random_bytes<12>()); }
+
+std::string new_invite_code(std::size_t length) {
   // Rejection sampling keeps every letter equally likely.
   constexpr unsigned kLimit = 256 - 256 % kInviteAlphabet.size();
   std::string code;
-  while (code.size() < kInviteLength)
+  while (code.size() < length)
     for (unsigned char b : random_bytes<16>())
-      if (b < kLimit && code.size() < kInviteLength) code += kInviteAlphabet[b % kInviteAlphabet.size()];
+      if (b < kLimit && code.size() < length) code += kInviteAlphabet[b % kInviteAlphabet.size()];
   return code;
 }
 
-std::string normal_invite_code(std::string_view typed) {
+std::string normal_invite_code(std::string_view typed, std::size_t length) {
   std::string code;
   for (char c : typed) {
     if (c == ' ' || c == '-') continue;
@@ -64,7 +65,7 @@ std::string normal_invite_code(std::string_view typed) {
     if (kInviteAlphabet.find(c) == std::string_view::npos) return {};
     code += c;
   }
-  return code.size() == kInviteLength ? code : std::string();
+  return code.size() == length ? code : std::string();
 }
 
 std::string secret_hash(std::string_view secret) {

@@ -16,13 +16,6 @@ namespace {
 
 constexpr char kTimePerTurn[] = "time_per_turn";
 
-std::uint32_t time_per_turn_s(const v1::GameState& state) {
-  for (const v1::Setting& s : state.settings())
-    if (s.id() == kTimePerTurn && s.value().kind_case() == v1::SettingValue::kNumber)
-      return std::uint32_t(std::max<std::int64_t>(0, s.value().number()));
-  return 0;
-}
-
 template <class Response>
 void refuse_now(const Reply<Response>& reply, const grpc::Status& status) {
   reply(status, Response());
@@ -107,14 +100,35 @@ grpc::Status start_if_seated(Impl& host, OpenTable& table, Change& change) {
 
 }  // namespace
 
+std::uint32_t time_per_turn_s(const v1::GameState& game) {
+  for (const v1::Setting& s : game.settings())
+    if (s.id() == kTimePerTurn && s.value().kind_case() == v1::SettingValue::kNumber)
+      return std::uint32_t(std::max<std::int64_t>(0, s.value().number()));
+  return 0;
+}
+
+namespace {
+
+grpc::Status unknown_game(const std::string& game_id) {
+  return host::error(grpc::NOT_FOUND, "unknown_game", "unknown game '" + game_id + "'",
+                     {{"game", game_id}});
+}
+
+}  // namespace
+
+grpc::Status TableHost::first_game(const std::string& game_id,
+                                   const google::protobuf::RepeatedPtrField<v1::Setting>& settings,
+                                   v1::GameState* game) const {
+  const ServedGame* served = impl_->served(game_id);
+  if (!served) return unknown_game(game_id);
+  return served->rules.setup(settings, 1, game);
+}
+
 void TableHost::create(const v1::CreateTableRequest& request,
                        Reply<v1::CreateTableResponse> reply) {
   Impl& host = *impl_;
   const ServedGame* game = host.served(request.game_id());
-  if (!game)
-    return refuse_now(reply, host::error(grpc::NOT_FOUND, "unknown_game",
-                                         "unknown game '" + request.game_id() + "'",
-                                         {{"game", request.game_id()}}));
+  if (!game) return refuse_now(reply, unknown_game(request.game_id()));
   const v1::GameInfo& info = game->info;
   const auto seats = std::uint32_t(request.seats_size());
   if (seats < info.min_players() || seats > info.max_players())
@@ -132,12 +146,14 @@ void TableHost::create(const v1::CreateTableRequest& request,
   }
   if (!first_person)
     return refuse_now(reply, refuse::bad_seats("a table needs at least one person's seat"));
+  v1::Player who;
   if (request.has_player())
-    if (const grpc::Status s = check_player(request.player()); !s.ok()) return refuse_now(reply, s);
+    if (const grpc::Status s = check_player(host.options.players, request.player(), &who); !s.ok())
+      return refuse_now(reply, s);
   if (table_count() >= host.options.max_tables)
     return refuse_now(reply, refuse::too_many_tables(host.options.max_tables));
-  v1::GameState first_game;  // checks the settings
-  if (const grpc::Status s = game->rules.setup(request.settings(), 1, &first_game); !s.ok())
+  v1::GameState first;  // checks the settings
+  if (const grpc::Status s = game->rules.setup(request.settings(), 1, &first); !s.ok())
     return refuse_now(reply, s);
 
   const std::int64_t now = host.clock.now_ms();
@@ -149,8 +165,8 @@ void TableHost::create(const v1::CreateTableRequest& request,
   t.set_game_id(info.id());
   t.set_rated(request.rated());
   t.set_phase(v1::Table::WAITING);
-  t.set_time_per_turn_s(time_per_turn_s(first_game));
-  *t.mutable_settings() = first_game.settings();
+  t.set_time_per_turn_s(time_per_turn_s(first));
+  *t.mutable_settings() = first.settings();
   std::uint32_t people = 0;
   for (std::uint32_t n = 1; n <= seats; ++n) {
     v1::Seat& seat = *t.add_seats();
@@ -173,7 +189,7 @@ void TableHost::create(const v1::CreateTableRequest& request,
   change.add(v1::TableEvent::CREATED);
   std::string token;
   if (request.has_player()) {
-    token = seat_player(record, first_person, request.player());
+    token = seat_player(record, first_person, who);
     change.add(v1::TableEvent::SEAT_JOINED, first_person);
   }
   const Table table = host.add_table(std::move(record), game);
@@ -207,7 +223,9 @@ void TableHost::create(const v1::CreateTableRequest& request,
 void TableHost::join(const v1::JoinTableRequest& request, const std::string& caller,
                      Reply<v1::SeatResponse> reply) {
   Impl& host = *impl_;
-  if (const grpc::Status s = check_player(request.player()); !s.ok()) return refuse_now(reply, s);
+  v1::Player who;
+  if (const grpc::Status s = check_player(host.options.players, request.player(), &who); !s.ok())
+    return refuse_now(reply, s);
   Table table;
   if (const grpc::Status s = host.find(request.table(), caller, &table); !s.ok())
     return refuse_now(reply, s);
@@ -221,12 +239,13 @@ void TableHost::join(const v1::JoinTableRequest& request, const std::string& cal
   // after a lost answer must not cost the player their seat.
   for (std::uint32_t n = 1; n <= seats; ++n)
     if (t.seats(int(n) - 1).plan().kind() == v1::SeatPlan::PERSON &&
-        same_device(table->record, n, request.player().device_id())) {
+        same_device(table->record, n, who.device_id())) {
       lock.unlock();
       v1::RejoinRequest again;
       *again.mutable_table() = request.table();
       again.set_seat(n);
-      again.set_device_id(request.player().device_id());
+      if (request.player().has_key()) *again.mutable_player() = request.player().key();
+      else again.set_device_id(who.device_id());
       return rejoin(again, caller, std::move(reply));
     }
   std::uint32_t seat = request.seat();
@@ -240,7 +259,7 @@ void TableHost::join(const v1::JoinTableRequest& request, const std::string& cal
   }
   Change change;
   const v1::TableRecord before = table->record;
-  std::string token = seat_player(table->record, seat, request.player());
+  std::string token = seat_player(table->record, seat, who);
   change.mover = seat;
   change.add(v1::TableEvent::SEAT_JOINED, seat);
   if (const grpc::Status s = start_if_seated(host, *table, change); !s.ok()) {
@@ -256,7 +275,8 @@ void TableHost::join(const v1::JoinTableRequest& request, const std::string& cal
 void TableHost::rejoin(const v1::RejoinRequest& request, const std::string& caller,
                        Reply<v1::SeatResponse> reply) {
   Impl& host = *impl_;
-  if (const grpc::Status s = check_device_id(request.device_id()); !s.ok())
+  std::string device_id;
+  if (const grpc::Status s = rejoining_device(host.options.players, request, &device_id); !s.ok())
     return refuse_now(reply, s);
   Table table;
   if (const grpc::Status s = host.find(request.table(), caller, &table); !s.ok())
@@ -268,7 +288,7 @@ void TableHost::rejoin(const v1::RejoinRequest& request, const std::string& call
   const std::uint32_t seat = request.seat();
   const auto seats = std::uint32_t(table->table().seats_size());
   if (seat < 1 || seat > seats) return refuse_now(reply, refuse::no_such_seat(seat, seats));
-  if (!same_device(table->record, seat, request.device_id()))
+  if (!same_device(table->record, seat, device_id))
     return refuse_now(reply, refuse::other_device(seat));
   std::string token = new_seat_token(table->record, seat);
   Change change;

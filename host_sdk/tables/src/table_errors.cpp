@@ -74,6 +74,9 @@ grpc::Status nothing_to_undo(bool cpu_opened) {
 grpc::Status bad_name(const std::string& why) {
   return error(grpc::INVALID_ARGUMENT, "bad_name", "the display name " + why);
 }
+grpc::Status bad_player_key(const std::string& why) {
+  return error(grpc::PERMISSION_DENIED, "bad_player_key", why);
+}
 grpc::Status bad_device_id() {
   return error(grpc::INVALID_ARGUMENT, "bad_device_id",
                "the device id must be 16 to 64 letters, digits, '-' or '_'");

@@ -25,6 +25,7 @@ grpc::Status undo_not_allowed();
 grpc::Status nothing_to_undo(bool cpu_opened);
 grpc::Status bad_name(const std::string& why);
 grpc::Status bad_device_id();
+grpc::Status bad_player_key(const std::string& why);
 grpc::Status bad_seats(const std::string& why);
 grpc::Status too_many_tables(std::size_t limit);
 grpc::Status too_many_watchers(std::size_t limit);

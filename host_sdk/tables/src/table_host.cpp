@@ -397,6 +397,7 @@ void TableHost::Impl::end_game_if_over(OpenTable& table, Change& change) {
   *game.mutable_seats() = t.seats();
   *game.mutable_settings() = t.settings();
   *game.mutable_moves() = table.record.move_notations();
+  *game.mutable_move_seats() = table.record.move_seats();
   *game.mutable_state() = t.state();
   *game.mutable_scores() = t.scores();
   game.set_finished_ms(clock.now_ms());

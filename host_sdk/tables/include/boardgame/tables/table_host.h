@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "boardgame/host/game_plugin.h"
+#include "boardgame/players/player_directory.h"
 #include "boardgame/tables/clock.h"
 #include "boardgame/tables/club_store.h"
 #include "boardgame/tables/table_store.h"
@@ -54,6 +55,9 @@ struct TableHostOptions {
   // other hosts of its watchers' presence (half the lease, say).
   ClubStore* club = nullptr;
   std::int64_t club_round_ms = 1000;
+  // The club's players, for people who sit down as one (Player.key); null
+  // on a host that keeps none.
+  players::PlayerDirectory* players = nullptr;
 };
 
 // An event as the host sends it: the message and its bytes, serialized once
@@ -83,6 +87,10 @@ class WatchSink {
 // Metadata of a call one host of a club sends another: it is served there
 // or refused, never sent on again.
 inline constexpr char kForwardedKey[] = "boardgame-forwarded";
+
+// A game's time per turn in seconds (its "time_per_turn" setting); 0 for
+// no limit.
+std::uint32_t time_per_turn_s(const v1::GameState& game);
 
 template <class Response>
 using Reply = std::function<void(const grpc::Status&, Response)>;
@@ -146,6 +154,14 @@ class TableHost {
   void shutdown();
 
   std::size_t table_count() const;
+
+  // The first game a table of `game_id` with these settings would play,
+  // its settings as the table keeps them (those that differ from the
+  // game's defaults); or the refusal CreateTable would give: NOT_FOUND
+  // "unknown_game", or the game's setting errors.
+  grpc::Status first_game(const std::string& game_id,
+                          const google::protobuf::RepeatedPtrField<v1::Setting>& settings,
+                          v1::GameState* game) const;
 
   struct Impl;
 
