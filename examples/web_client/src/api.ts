@@ -1,10 +1,11 @@
 // The host's JSON API (docs/host.md): every call is the protobuf JSON mapping
-// of a GameService or TableService method, with the generated types, so the
-// page and the host share the .proto files as their one schema.
+// of a GameService, TableService or PlayerService method, with the generated
+// types, so the page and the host share the .proto files as their one schema.
 import type { MethodInfo, ServiceType } from "@protobuf-ts/runtime-rpc";
 import type { PartialMessage } from "@protobuf-ts/runtime";
 import { ErrorDetail } from "./gen/boardgame/v1/error_detail";
 import * as gs from "./gen/boardgame/v1/game_service";
+import * as ps from "./gen/boardgame/v1/player_service";
 import * as ts from "./gen/boardgame/v1/table_service";
 import { TableEvent } from "./gen/boardgame/v1/table";
 
@@ -69,6 +70,7 @@ async function unary<I extends object, O extends object>(
 
 const game = gs.GameService;
 const table = ts.TableService;
+const player = ps.PlayerService;
 
 export const api = {
   listGames: (r: PartialMessage<gs.ListGamesRequest>) =>
@@ -94,18 +96,35 @@ export const api = {
   getTable: (r: PartialMessage<ts.TableRef>) => unary<ts.TableRef, ts.TableResponse>(table, "GetTable", r),
   listFinishedGames: (r: PartialMessage<ts.TableRef>) =>
     unary<ts.TableRef, ts.ListFinishedGamesResponse>(table, "ListFinishedGames", r),
+
+  createPlayer: (r: PartialMessage<ps.CreatePlayerRequest>) =>
+    unary<ps.CreatePlayerRequest, ps.PlayerKeyResponse>(player, "CreatePlayer", r),
+  getPlayer: (r: PartialMessage<ps.GetPlayerRequest>) =>
+    unary<ps.GetPlayerRequest, ps.PlayerProfile>(player, "GetPlayer", r),
+  renamePlayer: (r: PartialMessage<ps.RenamePlayerRequest>) =>
+    unary<ps.RenamePlayerRequest, ps.PlayerProfile>(player, "RenamePlayer", r),
+  startTransfer: (r: PartialMessage<ps.PlayerKey>) => unary<ps.PlayerKey, ps.TransferCode>(player, "StartTransfer", r),
+  claimTransfer: (r: PartialMessage<ps.ClaimTransferRequest>) =>
+    unary<ps.ClaimTransferRequest, ps.PlayerKeyResponse>(player, "ClaimTransfer", r),
+  getStandings: (r: PartialMessage<ps.StandingsRequest>) =>
+    unary<ps.StandingsRequest, ps.Standings>(player, "GetStandings", r),
+  acceptSeek: (r: PartialMessage<ps.AcceptSeekRequest>) =>
+    unary<ps.AcceptSeekRequest, ps.Pairing>(player, "AcceptSeek", r),
+  getLobby: (r: PartialMessage<ps.LobbyRequest>) => unary<ps.LobbyRequest, ps.Lobby>(player, "GetLobby", r),
 };
 
-// Reads a table's events (TableService/Watch as server-sent events) until
-// the stream ends. Resolves when the host ends it cleanly; rejects with the
-// refusal that ended it, or with UNREACHABLE when the connection broke.
-export async function watch(
-  request: PartialMessage<ts.WatchRequest>,
-  onEvent: (event: TableEvent) => void,
+// Reads a method's stream of answers (server-sent events) until it ends.
+// Resolves when the host ends it cleanly; rejects with the refusal that
+// ended it, or with UNREACHABLE when the connection broke.
+async function stream<O extends object>(
+  service: ServiceType,
+  name: string,
+  input: object,
+  onMessage: (message: O) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const { url, method } = path(table, "Watch");
-  const response = await post(url, JSON.stringify(method.I.toJson(method.I.create(request as never))), signal);
+  const { url, method } = path(service, name);
+  const response = await post(url, JSON.stringify(method.I.toJson(method.I.create(input as never))), signal);
   if (!response.ok || !response.body) {
     throw refusal(response.status, await response.json().catch(() => null));
   }
@@ -136,7 +155,25 @@ export async function watch(
         if (json && typeof json === "object" && "code" in json) throw refusal(0, json);
         return;
       }
-      onEvent(TableEvent.fromJson(json as never, { ignoreUnknownFields: true }));
+      onMessage(method.O.fromJson(json as never, { ignoreUnknownFields: true }) as O);
     }
   }
+}
+
+// A table's events (TableService/Watch), as `stream` reads them.
+export function watch(
+  request: PartialMessage<ts.WatchRequest>,
+  onEvent: (event: TableEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  return stream<TableEvent>(table, "Watch", request, onEvent, signal);
+}
+
+// Play now (PlayerService/Seek): "open", then "paired" and the end.
+export function seek(
+  request: PartialMessage<ps.SeekRequest>,
+  onEvent: (event: ps.SeekEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  return stream<ps.SeekEvent>(player, "Seek", request, onEvent, signal);
 }

@@ -9,7 +9,8 @@ import { type Setting, SettingSpec_Category, SettingSpec_Type, type SettingValue
 import { SeatPlan_Kind } from "./gen/boardgame/v1/table";
 import { SuggestMoveRequest_Level } from "./gen/boardgame/v1/game_service";
 import type { Page } from "./page";
-import { deviceId, keepSeat, playerName, seats, setPlayerName } from "./storage";
+import { asPlayer, followLobby, PlayNow, playerBox, renamePlayer } from "./players";
+import { keepSeat, playerName, seats, setPlayerName } from "./storage";
 
 const CATEGORY_KEYS: Record<number, string> = {
   [SettingSpec_Category.PLATFORM]: "lobby.category_platform",
@@ -78,8 +79,10 @@ function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read:
   };
 }
 
-function gameCard(game: GameInfo, page: Page, name: () => string): HTMLElement {
+function gameCard(game: GameInfo, page: Page, name: () => string, playNow: Map<string, PlayNow>): HTMLElement {
   const form = settingsForm(game, page);
+  const now = new PlayNow(page, game, form.read, name);
+  playNow.set(game.id, now);
   const error = h("p", { class: "error", role: "alert" });
   const level = h("select", { id: `level-${game.id}` });
   for (const [value, key] of LEVELS) {
@@ -98,12 +101,9 @@ function gameCard(game: GameInfo, page: Page, name: () => string): HTMLElement {
       seatsPlan[side.value === "0" ? 1 : 0] = cpu;
     }
     try {
-      const created = await api.createTable({
-        game_id: game.id,
-        settings: form.read(),
-        seats: seatsPlan,
-        player: { name: name(), device_id: deviceId() },
-      });
+      const created = await asPlayer(name(), (key) =>
+        api.createTable({ game_id: game.id, settings: form.read(), seats: seatsPlan, player: { key } }),
+      );
       const table = created.table!;
       keepSeat({
         tableId: table.table_id,
@@ -127,8 +127,10 @@ function gameCard(game: GameInfo, page: Page, name: () => string): HTMLElement {
       h("h2", { id: `title-${game.id}` }, game.name),
       game.other_names.length ? h("p", { class: "other-names" }, game.other_names.join(" · ")) : null,
       h("a", { href: `/rules/${game.id}/${page.locale}`, target: "_blank", rel: "noopener" }, page.strings.t("app.rules", { game: game.name })),
+      h("a", { href: `#/standings/${game.id}`, "data-action": "standings" }, page.strings.t("standings.link")),
     ),
     h("details", {}, h("summary", {}, page.strings.t("lobby.settings")), form.element),
+    now.element,
     h(
       "div",
       { class: "play-cpu" },
@@ -166,7 +168,7 @@ export function joinForm(page: Page, code: string, name: () => string): HTMLElem
     const mine = seats().find((s) => s.inviteCode === wanted);
     if (mine) return page.go(`#/table/${mine.tableId}`);
     try {
-      const seat = await api.joinTable({ table: { invite_code: wanted }, player: { name: name(), device_id: deviceId() } });
+      const seat = await asPlayer(name(), (key) => api.joinTable({ table: { invite_code: wanted }, player: { key } }));
       keepSeat({
         tableId: seat.table!.table_id,
         inviteCode: seat.table!.invite_code,
@@ -202,24 +204,31 @@ export function joinForm(page: Page, code: string, name: () => string): HTMLElem
 
 export function nameField(page: Page): { element: HTMLElement; read: () => string } {
   const input = h("input", { id: "player-name", value: playerName(), maxlength: 32, autocomplete: "nickname" });
-  input.addEventListener("change", () => setPlayerName(input.value.trim()));
+  input.addEventListener("change", () => {
+    setPlayerName(input.value.trim());
+    void renamePlayer(input.value.trim()).catch(() => undefined);
+  });
   return {
     element: h("div", { class: "name" }, h("label", { for: "player-name" }, page.strings.t("lobby.name")), input),
     read: () => input.value.trim() || page.strings.t("lobby.default_name"),
   };
 }
 
-export async function showLobby(page: Page, root: HTMLElement): Promise<void> {
+// Shows the lobby and follows its seeks and counts; the function returned
+// stops that.
+export async function showLobby(page: Page, root: HTMLElement): Promise<() => void> {
   const { games } = await api.listGames({ locale: page.locale });
   const name = nameField(page);
   const mine = seats();
   const names = new Map(games.map((g) => [g.id, g.name]));
+  const playNow = new Map<string, PlayNow>();
   clear(
     root,
     h("h1", {}, page.strings.t("lobby.title")),
     h("p", { class: "lede" }, page.strings.t("lobby.guest")),
     name.element,
-    games.length ? h("div", { class: "games" }, ...games.map((g) => gameCard(g, page, name.read))) : h("p", {}, page.strings.t("app.no_games")),
+    playerBox(page, name.read),
+    games.length ? h("div", { class: "games" }, ...games.map((g) => gameCard(g, page, name.read, playNow))) : h("p", {}, page.strings.t("app.no_games")),
     joinForm(page, "", name.read),
     mine.length
       ? h(
@@ -230,4 +239,5 @@ export async function showLobby(page: Page, root: HTMLElement): Promise<void> {
         )
       : null,
   );
+  return followLobby(playNow);
 }

@@ -3,13 +3,16 @@
 //   #/join/CODE    an invite link: sit down at that table (or watch it)
 //   #/table/ID     a table this device sits at, or watches
 //   #/watch/CODE   watch a table by its invite code or id
+//   #/player/ID    a player's ratings and rated games
+//   #/standings/G  the best-rated players of game G
 import { clear, h } from "./dom";
 import { joinForm, nameField, showLobby } from "./lobby";
 import { Page } from "./page";
+import { showPlayer, showStandings } from "./player_page";
 import { chosenLocale, clientCatalog, LOCALE_NAMES, LOCALES, type Locale, pickLocale } from "./strings";
 import { TableView } from "./table";
 
-let current: TableView | undefined;
+let current: { stop(): void } | undefined;
 
 function header(page: Page): HTMLElement {
   const picker = h("select", { id: "language", "aria-label": page.strings.t("app.language") });
@@ -37,18 +40,24 @@ async function route(page: Page, main: HTMLElement): Promise<void> {
   window.scrollTo(0, 0);
   try {
     if (view === "table" && arg) {
-      current = new TableView(page, main, { table_id: arg });
-      await current.start();
+      const table = new TableView(page, main, { table_id: arg });
+      current = table;
+      await table.start();
     } else if (view === "watch" && arg) {
-      current = new TableView(page, main, arg.length === 6 ? { invite_code: arg.toUpperCase() } : { table_id: arg });
-      await current.start();
+      const table = new TableView(page, main, arg.length === 6 ? { invite_code: arg.toUpperCase() } : { table_id: arg });
+      current = table;
+      await table.start();
+    } else if (view === "player" && arg) {
+      await showPlayer(page, main, arg);
+    } else if (view === "standings" && arg) {
+      await showStandings(page, main, arg);
     } else if (view === "join" && arg) {
       const name = nameField(page);
       clear(main, name.element, joinForm(page, arg, name.read));
       main.querySelector<HTMLInputElement>("#player-name")?.focus();
     } else {
       document.title = page.strings.t("app.title");
-      await showLobby(page, main);
+      current = { stop: await showLobby(page, main) };
     }
   } catch (e) {
     clear(main, h("p", { class: "error", role: "alert" }, page.errorText(e)), h("a", { href: "#/" }, page.strings.t("app.lobby")));

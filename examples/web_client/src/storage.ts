@@ -1,6 +1,6 @@
 // What this device keeps between visits, in the page's own storage: its
-// device id (the only way back to a seat), the player's name, and the seat
-// token of each table it sits at. Nothing of it ever goes into a URL.
+// club player (id and secret), its device id, the player's name, and the
+// seat token of each table it sits at. Nothing of it ever goes into a URL.
 export interface SeatKey {
   tableId: string;
   inviteCode: string;
@@ -12,6 +12,29 @@ export interface SeatKey {
 const DEVICE = "club.device";
 const NAME = "club.name";
 const SEATS = "club.seats";
+const PLAYER = "club.player";
+
+// The club player this device holds (PlayerService): created at first use.
+export interface PlayerKey {
+  player_id: string;
+  secret: string;
+}
+
+export function playerKey(): PlayerKey | undefined {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(PLAYER) ?? "null");
+    const key = parsed as Partial<PlayerKey> | null;
+    return key && typeof key.player_id === "string" && typeof key.secret === "string"
+      ? { player_id: key.player_id, secret: key.secret }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function keepPlayerKey(key: PlayerKey): void {
+  localStorage.setItem(PLAYER, JSON.stringify({ player_id: key.player_id, secret: key.secret }));
+}
 
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));

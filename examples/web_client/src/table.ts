@@ -21,7 +21,7 @@ import { replaySteps } from "./history";
 import { LEVELS } from "./lobby";
 import type { Page } from "./page";
 import { showExport, showReplay } from "./replay";
-import { deviceId, forgetSeat, keepSeat, type SeatKey, seatAt } from "./storage";
+import { deviceId, forgetSeat, keepSeat, playerKey, type SeatKey, seatAt } from "./storage";
 import { type Catalog, gameCatalog } from "./strings";
 
 const RETRY_MS = [500, 1000, 2000, 4000];
@@ -34,6 +34,7 @@ export class TableView {
   private notations: string[] = [];
   private legal: Move[] = [];
   private notice = "";
+  private ratingChanges: string[] = [];
   private error = "";
   private lost = false;
   private closed = false;
@@ -113,11 +114,21 @@ export class TableView {
   }
 
   // The stored token no longer works (the player left, or took the seat on
-  // a newer page): the device id gives the seat back with a fresh token.
+  // a newer page): the player, or the device id of a seat taken without
+  // one, gives the seat back with a fresh token.
   private async takeSeatBack(): Promise<boolean> {
     const seat = this.seat!;
+    const table = { table_id: seat.tableId };
+    const key = playerKey();
+    const rejoin = () =>
+      key
+        ? api.rejoin({ table, seat: seat.seat, player: key }).catch((e: unknown) => {
+            if (e instanceof ApiError && e.reason === "other_device") return api.rejoin({ table, seat: seat.seat, device_id: deviceId() });
+            throw e;
+          })
+        : api.rejoin({ table, seat: seat.seat, device_id: deviceId() });
     try {
-      const back = await api.rejoin({ table: { table_id: seat.tableId }, seat: seat.seat, device_id: deviceId() });
+      const back = await rejoin();
       this.seat = { ...seat, token: back.ticket!.token };
       keepSeat(this.seat);
       return true;
@@ -135,6 +146,11 @@ export class TableView {
     if (event.kind !== TableEvent_Kind.SNAPSHOT) this.serverAhead = Math.max(this.serverAhead, Number(event.time_ms) - Date.now());
     this.table = table;
     if (!this.seat) this.seat = seatAt(table.table_id);
+    if (this.seat && !this.seat.inviteCode) {
+      // A seat from Play now learns its table's code here.
+      this.seat = { ...this.seat, inviteCode: table.invite_code };
+      keepSeat(this.seat);
+    }
     if (!this.game || !this.words) await this.loadGame(table.game_id);
     const name = this.seatName(event.seat);
     switch (event.kind) {
@@ -150,6 +166,10 @@ export class TableView {
       case TableEvent_Kind.NEXT_GAME:
         this.notations = [];
         this.notice = "";
+        this.ratingChanges = [];
+        break;
+      case TableEvent_Kind.GAME_OVER:
+        if (table.rated) void this.showRatingChanges(table);
         break;
       case TableEvent_Kind.EXPIRED:
         this.closed = true;
@@ -158,6 +178,30 @@ export class TableView {
     }
     this.syncMoves(event.move);
     this.syncLegal();
+    this.render();
+  }
+
+  // Each player's rating before and after the game that just ended.
+  private async showRatingChanges(table: Table): Promise<void> {
+    const number = table.state?.game_number;
+    const lines = await Promise.all(
+      table.seats
+        .filter((seat) => seat.player_id)
+        .map(async (seat) => {
+          const profile = await api.getPlayer({ player_id: seat.player_id }).catch(() => undefined);
+          const game = profile?.recent_games.find((g) => g.table_id === table.table_id && g.game_number === number);
+          if (!game?.counted) return "";
+          const delta = Math.round(game.rating_after) - Math.round(game.rating_before);
+          return this.page.strings.t("table.rating_change", {
+            name: seat.name,
+            before: Math.round(game.rating_before),
+            after: Math.round(game.rating_after),
+            change: delta > 0 ? `+${delta}` : String(delta),
+          });
+        }),
+    );
+    if (this.table?.state?.game_number !== number) return;
+    this.ratingChanges = lines.filter((line) => line);
     this.render();
   }
 
@@ -432,6 +476,7 @@ export class TableView {
         h("aside", { class: "side-column" },
           seatsList,
           this.notice ? h("p", { class: "notice", role: "status" }, this.notice) : null,
+          this.ratingChanges.length ? h("ul", { class: "rating-changes" }, ...this.ratingChanges.map((line) => h("li", {}, line))) : null,
           this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
           actions,
           scores,
