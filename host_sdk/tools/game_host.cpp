@@ -240,7 +240,8 @@ int main(int argc, char** argv) {
             << "\n";
   boardgame::tables::TableService table_service(*table_host, max_calls_at_once);
   boardgame::players::Seeks seeks(*players, *table_host, clock);
-  boardgame::players::PlayerService player_service(*players, seeks);
+  boardgame::players::Matchmaker matchmaker(tables.club);
+  boardgame::players::PlayerService player_service(*players, seeks, matchmaker);
   boardgame::host::RunningServer running;
   try {
     running = boardgame::host::start_server({&service, &table_service, &player_service}, options);

@@ -1,4 +1,4 @@
-"""End to end: Play now against the real game-host process.
+"""End to end: Play now against real game-host processes.
 
 Twenty players, each on a connection of its own, are shuffled into pairs,
 and each pair picks a kind of game at random (rated or casual, with or
@@ -8,8 +8,12 @@ compatible opponent, never with themselves; then every pair plays its
 tic-tac-toe game to the end through TableService, moving at random. After
 that every player's page and the standings show each rated result exactly
 once, and casual games none. A twenty-first player seeks and cancels: the
-lobby drops the seek. Then SIGTERM, a restart on the same SQLite store, and
-the ratings are still there.
+lobby drops the seek. Then SIGTERM, a restart on the same store, and the
+ratings are still there.
+
+By default one host on SQLite. With --store postgresql://... --hosts N, N
+hosts of a club on that database, the players spread over them: a seek made
+on one host pairs with one made on another.
 """
 
 import os
@@ -21,7 +25,8 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tables"))
-from tables_common import CHANNEL_OPTIONS, Host, expect, load_stubs, parse_args  # noqa: E402
+from tables_common import CHANNEL_OPTIONS, Host, expect, free_port, load_stubs, \
+    parse_args  # noqa: E402
 
 PLAYERS = 20
 CALL_TIMEOUT = 20
@@ -79,17 +84,37 @@ class Player:
                     raise
 
 
+def start_hosts(args, store, count):
+    """`count` hosts on `store`: one alone, or a club of them."""
+    if count == 1:
+        hosts = [Host(args, store, extra=["--grace-ms", "60000"])]
+    else:
+        hosts = []
+        for i in range(count):
+            port = free_port()
+            hosts.append(Host(args, store, port=port, extra=[
+                "--grace-ms", "60000", "--club-host-id", "play-h%d" % i,
+                "--advertise", "127.0.0.1:%d" % port, "--club-lease-ms", "2000"]))
+    for host in hosts:
+        host.start()
+    return hosts
+
+
 def main():
-    args = parse_args()
+    def extra(parser):
+        parser.add_argument("--store", default="")
+        parser.add_argument("--hosts", type=int, default=1)
+    args = parse_args(extra)
     rng = random.Random(int(os.environ.get("CLUB_TEST_SEED", "49")))
     with tempfile.TemporaryDirectory() as work:
         os.makedirs(os.path.join(work, "stubs"))
         grpc, pb, stubs = load_stubs(args, os.path.join(work, "stubs"))
-        store = "sqlite:" + os.path.join(work, "tables.db")
-        host = Host(args, store, extra=["--grace-ms", "60000"])
-        address = host.start()
+        store = args.store or "sqlite:" + os.path.join(work, "tables.db")
+        hosts = start_hosts(args, store, args.hosts)
+        address = hosts[0].address
         try:
-            players = [Player(grpc, pb, stubs, address, "Player %02d" % i, random.Random(rng.random()))
+            players = [Player(grpc, pb, stubs, hosts[i % len(hosts)].address, "Player %02d" % i,
+                              random.Random(rng.random()))
                        for i in range(PLAYERS)]
             order = list(range(PLAYERS))
             rng.shuffle(order)
@@ -129,6 +154,11 @@ def main():
                        "table %s: seats %d and %d" % (table_id, players[a].pairing.seat,
                                                        players[b].pairing.seat))
 
+            if len(hosts) > 1:
+                across = [t for t, (a, b) in by_table.items()
+                          if a % len(hosts) != b % len(hosts)]
+                expect(across, "no seek made on one host was paired with one made on another")
+
             # Every pair plays its game to the end.
             finals = {}
 
@@ -142,7 +172,7 @@ def main():
             expect(len(finals) == PLAYERS, "only %d players saw their game end" % len(finals))
 
             # A seek that is cancelled leaves the lobby.
-            late = Player(grpc, pb, stubs, address, "Late", rng)
+            late = Player(grpc, pb, stubs, hosts[-1].address, "Late", rng)
             call = late.players.Seek(seek_request(pb, late.key, (True, 0)), timeout=60)
             first = next(call)
             expect(first.WhichOneof("event") == "open", "the late seek is not open")
@@ -158,16 +188,19 @@ def main():
                 time.sleep(0.05)
 
             check_ratings(pb, players, by_table, kind_of, finals, lobby_stub)
-            expect(host.terminate() == 0, "game-host did not stop cleanly")
-            host.start()
-            again = stubs.Player(grpc.insecure_channel(host.address, options=CHANNEL_OPTIONS))
+            for host in hosts:
+                expect(host.terminate() == 0, "game-host did not stop cleanly")
+            for host in hosts:
+                host.start()
+            again = stubs.Player(grpc.insecure_channel(hosts[-1].address, options=CHANNEL_OPTIONS))
             check_ratings(pb, players, by_table, kind_of, finals, again)
-            print("%d players paired at %d tables, %d rated; every result counted once, "
-                  "also after a restart" % (PLAYERS, len(by_table),
-                                            sum(kind_of[t[0]][0] for t in by_table.values())))
+            print("%d players on %d host(s) paired at %d tables, %d rated; every result counted "
+                  "once, also after a restart" % (PLAYERS, len(hosts), len(by_table),
+                                                  sum(kind_of[t[0]][0] for t in by_table.values())))
         finally:
-            if host.process and host.process.poll() is None:
-                host.kill()
+            for host in hosts:
+                if host.process and host.process.poll() is None:
+                    host.kill()
 
 
 def check_ratings(pb, players, by_table, kind_of, finals, stub):

@@ -2,6 +2,7 @@
 
 #include "boardgame/host/caller.h"
 #include "boardgame/host/error_status.h"
+#include "boardgame/tables/table_host.h"
 
 #include <mutex>
 #include <optional>
@@ -124,6 +125,73 @@ class SeekCall final : public grpc::ServerWriteReactor<v1::SeekEvent> {
   bool finished_ = false;
 };
 
+// A Seek served by the club's matchmaker: its events relayed as they come.
+// Both halves must be done before the call is deleted.
+class RelayedSeek final : public grpc::ServerWriteReactor<v1::SeekEvent>,
+                          public grpc::ClientReadReactor<v1::SeekEvent> {
+ public:
+  RelayedSeek(grpc::CallbackServerContext* context, v1::PlayerService::Stub* stub,
+              const v1::SeekRequest& request)
+      : context_(context), request_(request) {
+    client_.AddMetadata(tables::kForwardedKey, "1");
+    stub->async()->Seek(&client_, &request_, this);
+    StartRead(&event_);
+    StartCall();
+  }
+
+  // From the matchmaker: pass the event on, then read the next.
+  void OnReadDone(bool ok) override {
+    if (ok) StartWrite(&event_);
+  }
+  void OnWriteDone(bool ok) override {
+    if (ok) StartRead(&event_);
+    else client_.TryCancel();
+  }
+  // The matchmaker ended the seek: end the caller's the same way.
+  void OnDone(const grpc::Status& status) override {
+    const auto& trailing = client_.GetServerTrailingMetadata();
+    if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
+      context_->AddTrailingMetadata(host::kErrorDetailKey,
+                                    std::string(it->second.data(), it->second.size()));
+    Finish(grpc::Status(status.error_code(), status.error_message()));
+    half_done();
+  }
+  void OnCancel() override { client_.TryCancel(); }
+  void OnDone() override { half_done(); }
+
+ private:
+  void half_done() {
+    std::unique_lock lock(mutex_);
+    if (++done_ < 2) return;
+    lock.unlock();
+    delete this;
+  }
+
+  grpc::CallbackServerContext* context_;
+  grpc::ClientContext client_;
+  v1::SeekRequest request_;
+  v1::SeekEvent event_;
+  std::mutex mutex_;
+  int done_ = 0;
+};
+
+// A unary call served by the club's matchmaker, answered as it answered.
+template <class Request, class Response, class Send>
+grpc::ServerUnaryReactor* relayed(grpc::CallbackServerContext* context, const Request* request,
+                                  Response* response, Send send) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  auto client = std::make_shared<grpc::ClientContext>();
+  client->AddMetadata(tables::kForwardedKey, "1");
+  send(client.get(), request, response, [client, context, reactor](grpc::Status status) {
+    const auto& trailing = client->GetServerTrailingMetadata();
+    if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
+      context->AddTrailingMetadata(host::kErrorDetailKey,
+                                   std::string(it->second.data(), it->second.size()));
+    reactor->Finish(grpc::Status(status.error_code(), status.error_message()));
+  });
+  return reactor;
+}
+
 // AcceptSeek's answer: the caller's pairing, once the table is made.
 class AcceptCall final : public Seeks::Listener {
  public:
@@ -179,11 +247,17 @@ namespace boardgame::players {
 
 grpc::ServerWriteReactor<v1::SeekEvent>* PlayerService::Seek(Context* c,
                                                               const v1::SeekRequest* q) {
+  if (v1::PlayerService::Stub* there = matchmaker_.elsewhere(*c))
+    return new RelayedSeek(c, there, *q);
   return new SeekCall(c, seeks_, *q);
 }
 
 PlayerService::Unary* PlayerService::AcceptSeek(Context* c, const v1::AcceptSeekRequest* q,
                                                 v1::Pairing* r) {
+  if (v1::PlayerService::Stub* there = matchmaker_.elsewhere(*c))
+    return relayed(c, q, r, [there](auto* client, auto* request, auto* response, auto done) {
+      there->async()->AcceptSeek(client, request, response, std::move(done));
+    });
   auto call = std::make_shared<AcceptCall>(c, r);
   if (const grpc::Status s = seeks_.accept(*q, call); !s.ok())
     call->reactor()->Finish(host::on_the_wire(c, s));
@@ -192,6 +266,10 @@ PlayerService::Unary* PlayerService::AcceptSeek(Context* c, const v1::AcceptSeek
 
 PlayerService::Unary* PlayerService::GetLobby(Context* c, const v1::LobbyRequest* q,
                                               v1::Lobby* r) {
+  if (v1::PlayerService::Stub* there = matchmaker_.elsewhere(*c))
+    return relayed(c, q, r, [there](auto* client, auto* request, auto* response, auto done) {
+      there->async()->GetLobby(client, request, response, std::move(done));
+    });
   return answer(c, seeks_.lobby(*q, r));
 }
 

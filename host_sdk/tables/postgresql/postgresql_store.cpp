@@ -610,6 +610,21 @@ class PostgresqlTableStore::Club {
     });
   }
 
+  std::optional<Owner> matchmaker() {
+    return query([&](pqxx::transaction_base& tx) -> std::optional<Owner> {
+      const pqxx::result found = tx.exec(
+          "SELECT host_id, address FROM club_hosts WHERE alive_until > now()"
+          " ORDER BY host_id LIMIT 1");
+      if (found.empty()) return std::nullopt;
+      Owner host;
+      host.host_id = found[0][0].as<std::string>();
+      host.address = found[0][1].as<std::string>();
+      host.alive = true;
+      host.mine = host.host_id == me_.host_id;
+      return host;
+    });
+  }
+
   std::optional<std::string> table_of_invite(const std::string& invite_code) {
     return query([&](pqxx::transaction_base& tx) -> std::optional<std::string> {
       const pqxx::result found =
@@ -882,6 +897,8 @@ PostgresqlTableStore::Club& PostgresqlTableStore::club() {
 std::optional<ClubStore::Owner> PostgresqlTableStore::owner_of(const std::string& table_id) {
   return club().owner_of(table_id);
 }
+
+std::optional<ClubStore::Owner> PostgresqlTableStore::matchmaker() { return club().matchmaker(); }
 
 std::optional<std::string> PostgresqlTableStore::table_of_invite(const std::string& invite_code) {
   return club().table_of_invite(invite_code);

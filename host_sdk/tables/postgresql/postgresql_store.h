@@ -55,6 +55,7 @@ class PostgresqlTableStore : public TableStore, public ClubStore, public players
 
   // ClubStore; each throws std::logic_error without Options::club.
   std::optional<Owner> owner_of(const std::string& table_id) override;
+  std::optional<Owner> matchmaker() override;
   std::optional<std::string> table_of_invite(const std::string& invite_code) override;
   std::optional<v1::TableRecord> read_table(const std::string& table_id) override;
   std::optional<v1::TableRecord> claim(const std::string& table_id) override;

@@ -3,6 +3,7 @@
 // the thread that takes them; a seek is a stream that lasts as long as it.
 #pragma once
 
+#include "boardgame/players/matchmaker.h"
 #include "boardgame/players/players.h"
 #include "boardgame/players/seeks.h"
 #include "boardgame/v1/player_service.grpc.pb.h"
@@ -11,8 +12,10 @@ namespace boardgame::players {
 
 class PlayerService final : public v1::PlayerService::CallbackService {
  public:
-  // `players` and `seeks` must outlive the service.
-  PlayerService(Players& players, Seeks& seeks) : players_(players), seeks_(seeks) {}
+  // `players`, `seeks` and `matchmaker` must outlive the service. In a club,
+  // Play now calls go to the matchmaker (matchmaker.h).
+  PlayerService(Players& players, Seeks& seeks, Matchmaker& matchmaker)
+      : players_(players), seeks_(seeks), matchmaker_(matchmaker) {}
 
   using Context = grpc::CallbackServerContext;
   using Unary = grpc::ServerUnaryReactor;
@@ -30,6 +33,7 @@ class PlayerService final : public v1::PlayerService::CallbackService {
  private:
   Players& players_;
   Seeks& seeks_;
+  Matchmaker& matchmaker_;
 };
 
 }  // namespace boardgame::players

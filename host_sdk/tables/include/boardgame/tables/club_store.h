@@ -40,6 +40,10 @@ class ClubStore {
   };
   // nullopt when no open table has this id.
   virtual std::optional<Owner> owner_of(const std::string& table_id) = 0;
+  // The live host with the smallest id: the one where the club pairs its
+  // players' seeks (Play now), so that each seek sits in one pool. nullopt
+  // when no host's lease is alive.
+  virtual std::optional<Owner> matchmaker() = 0;
   // The open table an invite code names, if any.
   virtual std::optional<std::string> table_of_invite(const std::string& invite_code) = 0;
 
