@@ -504,6 +504,50 @@ TEST(Series, TheNextGameAlternatesTheOpenerAndTheScoreboardCountsEachGameOnce) {
   EXPECT_EQ(finished.games(1).scores(1).points(), 0.5);
 }
 
+// Resign and NextGame name their game as Play does: another game's number
+// is refused with the current one, and a retry after the next game began
+// gets its first answer, also after a restart.
+TEST(Series, ResignAndNextGameNameTheirGameAsPlayDoes) {
+  Harness h("sqlite:" + (std::filesystem::path(::testing::TempDir()) /
+                         ("game_numbers_" + std::to_string(::getpid()) + ".db"))
+                            .string());
+  Seat ana;
+  const v1::Table table = h.open(kTicTacToe, {kPerson, kPerson}, &ana);
+  const Seat bruno = h.sit(table, "Bruno");
+  const v1::Table first = h.table(table.table_id());
+  for (std::uint32_t wrong : {0u, 2u}) {
+    v1::GameRequest request = game_request(first, bruno);
+    request.set_game_number(wrong);
+    const auto resigned = h.resign(request);
+    expect_refusal(resigned, grpc::FAILED_PRECONDITION, "other_game");
+    EXPECT_EQ(resigned.detail.args(0).value(), "1") << "names the current game";
+    expect_refusal(h.next_game(request), grpc::FAILED_PRECONDITION, "other_game");
+  }
+  EXPECT_EQ(h.table(table.table_id()).version(), first.version()) << "nothing changed";
+
+  ASSERT_TRUE(h.resign(game_request(first, bruno)).ok());
+  v1::GameRequest far_ahead = game_request(first, ana);
+  far_ahead.set_game_number(5);
+  const auto ahead = h.next_game(far_ahead);
+  expect_refusal(ahead, grpc::FAILED_PRECONDITION, "other_game");
+  EXPECT_NE(ahead.status.error_message().find("game 5, but the table is at game 1"),
+            std::string::npos);
+  ASSERT_TRUE(h.next_game(game_request(first, ana)).ok());
+  h.restart();
+
+  // Game 2 is under way: retrying the resignation of game 1 gets its
+  // answer and changes nothing; Ana, who did not resign it, is late.
+  const std::uint64_t version = h.table(table.table_id()).version();
+  const auto again = h.resign(game_request(first, bruno));
+  ASSERT_TRUE(again.ok()) << again.status.error_message();
+  EXPECT_EQ(again.table().state().game_number(), 2u);
+  expect_refusal(h.resign(game_request(first, ana)), grpc::FAILED_PRECONDITION, "game_over");
+  const v1::Table now = h.table(table.table_id());
+  EXPECT_EQ(now.version(), version);
+  EXPECT_EQ(now.phase(), v1::Table::PLAYING);
+  EXPECT_EQ(now.scores(1).losses(), 1u);
+}
+
 TEST(Watch, AWatcherThatResumesFromAVersionGetsEveryLaterEventOnce) {
   Harness h;
   Seat ana;

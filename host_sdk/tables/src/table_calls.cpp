@@ -100,6 +100,21 @@ grpc::Status start_if_seated(Impl& host, OpenTable& table, Change& change) {
 
 }  // namespace
 
+namespace {
+
+// The seat that resigned game `number` of the table, from its finished
+// games; 0 when none did (or the store cannot tell).
+std::uint32_t resigned_game(TableHost::Impl& host, const OpenTable& table, std::uint32_t number) {
+  try {
+    for (const v1::FinishedGame& game : host.store->finished_games(table.record.table().table_id()))
+      if (game.game_number() == number) return game.state().resigned_seat();
+  } catch (const std::exception&) {
+  }
+  return 0;
+}
+
+}  // namespace
+
 std::uint32_t time_per_turn_s(const v1::GameState& game) {
   for (const v1::Setting& s : game.settings())
     if (s.id() == kTimePerTurn && s.value().kind_case() == v1::SettingValue::kNumber)
@@ -397,8 +412,15 @@ void TableHost::resign(const v1::GameRequest& request, Reply<v1::TableResponse> 
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
   const std::uint32_t game_number = t.state().game_number();
-  if (request.game_number() != game_number)
+  if (request.game_number() == 0 || request.game_number() > game_number)
+    return refuse_now(reply, refuse::other_game(request.game_number(), game_number));
+  if (request.game_number() < game_number) {
+    // A retry of the resignation that ended an earlier game gets its
+    // answer, as a retried Play does; any other call about it is late.
+    if (resigned_game(host, table, request.game_number()) == call.seat)
+      return answer_when_durable(table, call.lock, t.version(), table_reply(std::move(reply)));
     return refuse_now(reply, refuse::game_over(request.game_number()));
+  }
   if (t.phase() == v1::Table::GAME_OVER) {
     // A retry of the resignation that ended this game gets its answer.
     if (t.state().resigned_seat() == call.seat)
@@ -468,13 +490,14 @@ void TableHost::next_game(const v1::GameRequest& request, Reply<v1::TableRespons
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
   const std::uint32_t game_number = t.state().game_number();
+  if (request.game_number() == 0 || request.game_number() > game_number)
+    return refuse_now(reply, refuse::other_game(request.game_number(), game_number));
   if (request.game_number() < game_number) {
     // The next game has begun already, at this call's first try or at
     // another player's.
     return answer_when_durable(table, call.lock, t.version(), table_reply(std::move(reply)));
   }
-  if (t.phase() != v1::Table::GAME_OVER || request.game_number() != game_number)
-    return refuse_now(reply, refuse::game_not_over(game_number));
+  if (t.phase() != v1::Table::GAME_OVER) return refuse_now(reply, refuse::game_not_over(game_number));
   v1::GameState state;
   if (const grpc::Status s = table.game->rules.setup(t.settings(), game_number + 1, &state);
       !s.ok())

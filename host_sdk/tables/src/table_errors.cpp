@@ -44,6 +44,12 @@ grpc::Status game_over(std::uint32_t game_number) {
                "game " + to_string(game_number) + " is over: start the next one with NextGame",
                {{"game", to_string(game_number)}});
 }
+grpc::Status other_game(std::uint32_t asked, std::uint32_t current) {
+  return error(grpc::FAILED_PRECONDITION, "other_game",
+               "the call is about game " + to_string(asked) + ", but the table is at game " +
+                   to_string(current),
+               {{"game", to_string(current)}});
+}
 grpc::Status game_not_over(std::uint32_t game_number) {
   return error(grpc::FAILED_PRECONDITION, "game_not_over",
                "game " + to_string(game_number) + " is still being played",

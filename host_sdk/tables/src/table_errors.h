@@ -17,6 +17,7 @@ grpc::Status other_device(std::uint32_t seat);
 grpc::Status stale_move(std::uint32_t game_number, std::uint32_t move_number);
 grpc::Status waiting_for_players();
 grpc::Status game_over(std::uint32_t game_number);
+grpc::Status other_game(std::uint32_t asked, std::uint32_t current);
 grpc::Status game_not_over(std::uint32_t game_number);
 grpc::Status table_full();
 grpc::Status seat_taken(std::uint32_t seat);
