@@ -271,6 +271,39 @@ TEST(Clock, WhenTimeRunsOutTheCpuMakesThatOneMoveAndTheNextTurnHasAFreshClock) {
   EXPECT_EQ(h.table(table.table_id()).state().moves_size(), 4);
 }
 
+// Every table the host sends says how long the turn has left, from the
+// host's clock, so that a page never counts from its own.
+TEST(Clock, EveryTableSentSaysHowLongTheTurnHasLeft) {
+  Harness h;
+  Seat ana;
+  const v1::Table table =
+      h.open(kTicTacToe, {kPerson, kPerson}, &ana, {number("time_per_turn", 30)});
+  h.sit(table, "Bruno");
+  h.advance_ms(12'000);
+  v1::TableRef ref;
+  ref.set_table_id(table.table_id());
+  v1::TableResponse now;
+  ASSERT_TRUE(h.host().get(ref, "peer", &now).ok());
+  EXPECT_EQ(now.table().turn_time_left_ms(), 18'000);
+  v1::WatchRequest watch;
+  *watch.mutable_table() = ref;
+  const auto watcher = h.watch(watch);
+  ASSERT_FALSE(watcher->events().empty());
+  EXPECT_EQ(watcher->events()[0].kind(), v1::TableEvent::SNAPSHOT);
+  EXPECT_EQ(watcher->events()[0].table().turn_time_left_ms(), 18'000);
+  // A move starts the next turn with all of its time.
+  ASSERT_TRUE(h.play(table.table_id(), ana, 4).ok());
+  const auto events = watcher->events();
+  EXPECT_EQ(events.back().table().turn_time_left_ms(), 30'000);
+  // No clock, no time left.
+  Seat carla;
+  const v1::Table free = h.open(kTicTacToe, {kPerson, kPerson}, &carla);
+  h.sit(free, "Dario");
+  ref.set_table_id(free.table_id());
+  ASSERT_TRUE(h.host().get(ref, "peer", &now).ok());
+  EXPECT_EQ(now.table().turn_time_left_ms(), 0);
+}
+
 TEST(Clock, ATableWithoutTimePerTurnRunsNoClock) {
   Harness h;
   Seat ana;
@@ -625,14 +658,30 @@ TEST(Limits, TablesWatchersAndInviteCodeGuessesAreCapped) {
   v1::JoinTableRequest guess;
   guess.mutable_player()->set_name("Eve");
   guess.mutable_player()->set_device_id(new_device());
+  // A code of the wrong shape is a slip, not a guess.
+  for (const char* slip : {"abc", "K7MQ4X0", "K7-MQ"}) {
+    guess.mutable_table()->set_invite_code(slip);
+    expect_refusal(h.join(guess, "eve"), grpc::INVALID_ARGUMENT, "bad_table_ref");
+  }
   for (const char* code : {"AAAAAA", "BBBBBB", "CCCCCC"}) {
     guess.mutable_table()->set_invite_code(code);
     expect_refusal(h.join(guess, "eve"), grpc::NOT_FOUND, "unknown_table");
+    h.advance_ms(10'000);
   }
   guess.mutable_table()->set_invite_code(table.invite_code());
+  const auto locked = h.join(guess, "eve");
+  expect_refusal(locked, grpc::RESOURCE_EXHAUSTED, "too_many_guesses");
+  ASSERT_EQ(locked.detail.args_size(), 2);
+  EXPECT_EQ(locked.detail.args(1).value(), "30") << "until the first miss is a minute old";
+  // Another connection is not held back by Eve's guesses, and Eve only
+  // for a while.
+  v1::JoinTableRequest other = guess;
+  other.mutable_table()->set_invite_code("DDDDDD");
+  expect_refusal(h.join(other, "someone-else"), grpc::NOT_FOUND, "unknown_table");
+  h.advance_ms(29'000);
   expect_refusal(h.join(guess, "eve"), grpc::RESOURCE_EXHAUSTED, "too_many_guesses");
-  // Another connection is not held back by Eve's guesses.
-  EXPECT_TRUE(h.join(guess, "someone-else").ok());
+  h.advance_ms(1'000);
+  EXPECT_TRUE(h.join(guess, "eve").ok());
 }
 
 TEST(Limits, AnIdleTableExpiresAndItsWatchersAreTold) {

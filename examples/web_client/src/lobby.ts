@@ -151,6 +151,13 @@ function gameCard(game: GameInfo, page: Page, name: () => string, playNow: Map<s
   );
 }
 
+// The code as the host writes it (six characters of its alphabet, which
+// has no 0/O, 1/I/L), from what a person typed; "" when it cannot be one.
+export function inviteCode(typed: string): string {
+  const code = typed.replace(/[\s-]/g, "").toUpperCase();
+  return /^[2-9A-HJKMNP-Z]{6}$/.test(code) ? code : "";
+}
+
 // Sits down at a table by its invite code, or watches it.
 export function joinForm(page: Page, code: string, name: () => string): HTMLElement {
   const input = h("input", {
@@ -164,7 +171,12 @@ export function joinForm(page: Page, code: string, name: () => string): HTMLElem
   const error = h("p", { class: "error", role: "alert" });
   const join = async () => {
     error.textContent = "";
-    const wanted = input.value.trim().toUpperCase();
+    const wanted = inviteCode(input.value);
+    // A slip of the keyboard is said here, and never counts as a guess.
+    if (!wanted) {
+      error.textContent = page.strings.t("error.bad_table_ref");
+      return input.focus();
+    }
     const mine = seats().find((s) => s.inviteCode === wanted);
     if (mine) return page.go(`#/table/${mine.tableId}`);
     try {
@@ -196,7 +208,15 @@ export function joinForm(page: Page, code: string, name: () => string): HTMLElem
     input,
     h("div", { class: "buttons" },
       h("button", { type: "submit", class: "primary", "data-action": "join" }, page.strings.t("lobby.join")),
-      h("button", { type: "button", "data-action": "watch", onclick: () => page.go(`#/watch/${input.value.trim().toUpperCase()}`) }, page.strings.t("lobby.watch")),
+      h("button", {
+        type: "button",
+        "data-action": "watch",
+        onclick: () => {
+          const code = inviteCode(input.value);
+          if (code) page.go(`#/watch/${code}`);
+          else error.textContent = page.strings.t("error.bad_table_ref");
+        },
+      }, page.strings.t("lobby.watch")),
     ),
     error,
   );

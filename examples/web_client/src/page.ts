@@ -17,11 +17,13 @@ export class Page {
   // The player's words for a refusal: the game's own ("error.illegal_move"
   // of the game's catalogue), else the client's, else the host's message.
   errorText(e: unknown, game?: Catalog): string {
-    if (!(e instanceof ApiError)) return this.strings.t("error.host", { message: String(e) });
+    // The page's own fault is not the host's.
+    if (!(e instanceof ApiError)) return this.strings.t("error.page", { message: String(e) });
     if (e.unreachable) return this.strings.t("error.unreachable");
     const key = `error.${e.reason}`;
-    if (e.reason && game?.has(key)) return game.t(key, Object.fromEntries((e.detail?.args ?? []).map((a) => [a.name, a.value])));
-    if (e.reason && this.strings.has(key)) return this.strings.t(key);
+    const args = Object.fromEntries((e.detail?.args ?? []).map((a) => [a.name, a.value]));
+    if (e.reason && game?.has(key)) return game.t(key, args);
+    if (e.reason && this.strings.has(key)) return this.strings.t(key, args);
     return this.strings.t("error.host", { message: e.message });
   }
 }

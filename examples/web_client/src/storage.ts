@@ -43,7 +43,8 @@ function randomId(): string {
 
 export function deviceId(): string {
   let id = localStorage.getItem(DEVICE);
-  if (!id) {
+  // A damaged id would only earn refusals: make a fresh one instead.
+  if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
     id = randomId();
     localStorage.setItem(DEVICE, id);
   }
@@ -58,10 +59,21 @@ export function setPlayerName(name: string): void {
   localStorage.setItem(NAME, name);
 }
 
+// A seat entry as this page wrote it; anything else in the storage (an
+// older page's, or damaged) is left out rather than trusted.
+function isSeatKey(value: unknown): value is SeatKey {
+  const v = value as Partial<SeatKey> | null;
+  return (
+    typeof v === "object" && v !== null &&
+    typeof v.tableId === "string" && typeof v.inviteCode === "string" && typeof v.gameId === "string" &&
+    typeof v.token === "string" && typeof v.seat === "number"
+  );
+}
+
 export function seats(): SeatKey[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(SEATS) ?? "[]");
-    return Array.isArray(parsed) ? (parsed as SeatKey[]) : [];
+    return Array.isArray(parsed) ? parsed.filter(isSeatKey) : [];
   } catch {
     return [];
   }

@@ -39,7 +39,9 @@ export class TableView {
   private lost = false;
   private closed = false;
   private confirmingResign = false;
-  private serverAhead = Number.NEGATIVE_INFINITY;
+  // When the turn's clock runs out, on this page's own monotonic clock:
+  // counted from the time left the host sends with every table.
+  private deadline?: number;
   private readonly board = new Board();
   private readonly abort = new AbortController();
   private readonly ticker: number;
@@ -84,6 +86,7 @@ export class TableView {
             if (this.lost) {
               this.lost = false;
               this.render();
+              void this.events.then(() => this.refreshClock());
             }
             // One at a time, in order: the first waits for the game's words.
             this.events = this.events.then(() => this.onEvent(event)).catch((e) => {
@@ -143,8 +146,8 @@ export class TableView {
   private async onEvent(event: TableEvent): Promise<void> {
     const table = event.table!;
     if (this.table && table.version <= this.table.version && event.kind !== TableEvent_Kind.SNAPSHOT) return;
-    if (event.kind !== TableEvent_Kind.SNAPSHOT) this.serverAhead = Math.max(this.serverAhead, Number(event.time_ms) - Date.now());
     this.table = table;
+    this.clockFrom(table);
     if (!this.seat) this.seat = seatAt(table.table_id);
     if (this.seat && !this.seat.inviteCode) {
       // A seat from Play now learns its table's code here.
@@ -161,7 +164,15 @@ export class TableView {
         });
         break;
       case TableEvent_Kind.UNDONE:
-        this.notice = this.page.strings.t("table.undone", { name });
+        this.notice = this.page.strings.t("table.undone", { name, count: this.notations.length - (table.state?.moves.length ?? 0) });
+        break;
+      // A notice says what just happened: a person's next move, or the
+      // person coming back, makes it old news (the computer's answer not).
+      case TableEvent_Kind.MOVE:
+        if (table.seats[event.seat - 1]?.plan?.kind === SeatPlan_Kind.PERSON) this.notice = "";
+        break;
+      case TableEvent_Kind.SEAT_REJOINED:
+        this.notice = "";
         break;
       case TableEvent_Kind.NEXT_GAME:
         this.notations = [];
@@ -272,12 +283,57 @@ export class TableView {
     return index >= 0 ? (this.game?.sides[index] ?? "") : "";
   }
 
-  // Seconds left on the clock of the seat to move, by the host's clock.
+  // Seats this device may have taken, though its storage lost them: its
+  // player's, or any person's seat its device id may have taken.
+  private mayBeMine(): Seat[] {
+    const key = playerKey();
+    const seats = (this.table?.seats ?? []).filter((seat) => seat.plan?.kind === SeatPlan_Kind.PERSON && seat.taken);
+    const players = seats.filter((seat) => key && seat.player_id === key.player_id);
+    return players.length ? players : seats.filter((seat) => !seat.player_id);
+  }
+
+  // Rejoins the first of those seats that answers, and plays on from it.
+  private async claimSeat(): Promise<void> {
+    const t = this.table!;
+    const key = playerKey();
+    for (const seat of this.mayBeMine()) {
+      const request = key && seat.player_id ? { player: key } : { device_id: deviceId() };
+      try {
+        const back = await api.rejoin({ table: { table_id: t.table_id }, seat: seat.number, ...request });
+        keepSeat({ tableId: t.table_id, inviteCode: t.invite_code, gameId: t.game_id, seat: seat.number, token: back.ticket!.token });
+        return this.page.go(`#/table/${t.table_id}`);
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.reason !== "other_device") {
+          this.error = this.page.errorText(e);
+          return this.render();
+        }
+      }
+    }
+    this.error = this.page.strings.t("error.other_device");
+    this.render();
+  }
+
+  private clockFrom(table: Table): void {
+    const left = Number(table.turn_time_left_ms);
+    this.deadline = left > 0 ? performance.now() + left : undefined;
+  }
+
+  // Seconds left on the clock of the seat to move.
   private secondsLeft(): number | undefined {
-    const deadline = Number(this.table?.turn_deadline_ms ?? 0);
-    if (!deadline) return undefined;
-    const now = Date.now() + (Number.isFinite(this.serverAhead) ? this.serverAhead : 0);
-    return Math.max(0, Math.ceil((deadline - now) / 1000));
+    if (this.deadline === undefined) return undefined;
+    return Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
+  }
+
+  // After a reconnection the events that were missed replay with the time
+  // left they had then: the table as it is now sets the clock right.
+  private async refreshClock(): Promise<void> {
+    if (!this.table) return;
+    const now = await api.getTable({ table_id: this.table.table_id }).catch(() => undefined);
+    // Unless an event came meanwhile, which set the clock itself.
+    if (now?.table && now.table.version === this.table?.version) {
+      this.clockFrom(now.table);
+      this.tick();
+    }
   }
 
   private tick(): void {
@@ -295,6 +351,7 @@ export class TableView {
       const { table, move } = await call();
       if (table && this.table && table.version > this.table.version) {
         this.table = table;
+        this.clockFrom(table);
         this.syncMoves(move);
         this.syncLegal();
       }
@@ -317,7 +374,7 @@ export class TableView {
     if (!t || !this.game || !this.words) return;
     const s = this.page.strings;
     const state = t.state;
-    document.title = `${this.game.name} · ${s.t("app.title")}`;
+    document.title = this.myTurn() ? `${s.t("table.your_turn")} · ${this.game.name}` : `${this.game.name} · ${s.t("app.title")}`;
     const playing = t.phase === Table_Phase.PLAYING;
     const over = t.phase === Table_Phase.GAME_OVER;
     const seated = this.mySeat > 0;
@@ -350,16 +407,16 @@ export class TableView {
       ...t.seats.map((seat) => {
         const toMove = playing && state?.seat_to_move === seat.number;
         const left = toMove ? this.secondsLeft() : undefined;
-        const clock = t.time_per_turn_s
-          ? s.t("seat.seconds", { seconds: left ?? t.time_per_turn_s })
-          : s.t("seat.no_limit");
+        // A computer seat has no clock: it moves at once.
+        const cpu = seat.plan?.kind === SeatPlan_Kind.CPU;
+        const clock = cpu ? "" : t.time_per_turn_s ? s.t("seat.seconds", { seconds: left ?? t.time_per_turn_s }) : s.t("seat.no_limit");
         const name = this.seatName(seat.number);
         return h(
           "li",
           { class: `seat${toMove ? " to-move" : ""}${seat.absent ? " absent" : ""}`, "data-seat": seat.number },
           h("span", { class: `side side-${this.game!.sides.indexOf(this.sideOf(seat.number))}` }, this.sideOf(seat.number)),
           h("span", { class: "who" }, seat.number === this.mySeat ? s.t("seat.you", { name }) : name),
-          h("span", { class: "clock" }, clock),
+          clock ? h("span", { class: "clock" }, clock) : null,
           toMove ? h("span", { class: "to-move-mark" }, s.t("seat.to_move")) : null,
           seat.absent ? h("span", { class: "away" }, s.t("seat.cpu_stands_in", { name })) : null,
         );
@@ -463,11 +520,17 @@ export class TableView {
       this.lost ? h("p", { class: "banner", role: "status" }, s.t("app.connection_lost")) : null,
       invite,
       !seated ? h("p", { class: "watching" }, s.t("table.watching")) : null,
+      !seated && this.mayBeMine().length
+        ? h("p", { class: "take-back" },
+            h("button", { type: "button", class: "primary", "data-action": "take-seat-back", onclick: () => void this.claimSeat() }, s.t("table.take_seat_back")),
+          )
+        : null,
       t.rated ? h("p", { class: "rated" }, s.t("table.rated")) : null,
       h("div", { class: "play-area" },
         h("div", { class: "board-column" },
           h("p", { class: `status${this.myTurn() ? " your-turn" : ""}`, role: "status", "aria-live": "polite" },
             state ? s.t("table.status_line", { game: s.t("table.game_number", { number: state.game_number }), status }) : status),
+          this.myTurn() ? h("p", { class: "your-turn-banner" }, s.t("table.your_turn")) : null,
           state?.view ? this.board.element : null,
           // Below the board, so that a longer preview never moves the cells.
           h("p", { class: "preview", "aria-hidden": "true" }, this.previewText),

@@ -36,7 +36,11 @@ grpc::Status stored(const Call& call) {
 
 Players::Players(PlayerStore& store, const tables::Clock& clock, std::vector<std::string> game_ids,
                  PlayersOptions options)
-    : store_(store), clock_(clock), game_ids_(std::move(game_ids)), options_(options) {}
+    : store_(store),
+      clock_(clock),
+      game_ids_(std::move(game_ids)),
+      options_(options),
+      guesses_(options.max_guesses, options.guess_window_ms) {}
 
 grpc::Status Players::create(const v1::CreatePlayerRequest& request,
                              v1::PlayerKeyResponse* response) {
@@ -92,14 +96,15 @@ grpc::Status Players::claim_transfer(const v1::ClaimTransferRequest& request,
   const std::string code = tables::normal_invite_code(request.code(), tables::kTransferCodeLength);
   // A code of the wrong shape is a typing slip, not a guess.
   if (code.empty()) return refuse::bad_transfer_code();
-  if (const grpc::Status s = may_guess(caller); !s.ok()) return s;
+  if (const std::int64_t wait = guesses_.wait_ms(caller, clock_.now_ms()))
+    return refuse::too_many_transfer_guesses(guesses_.max_misses(), tables::wait_seconds(wait));
   const std::string secret = tables::new_token();
   return stored([&] {
     const std::optional<std::string> player_id =
         store_.claim_transfer(tables::secret_hash(code), tables::secret_hash(secret),
                               clock_.now_ms());
     if (!player_id) {
-      missed(caller);
+      guesses_.missed(caller, clock_.now_ms());
       return refuse::unknown_transfer_code();
     }
     const std::optional<StoredPlayer> player = store_.player(*player_id);
@@ -159,27 +164,6 @@ grpc::Status Players::profile(const StoredPlayer& player, v1::PlayerProfile* res
   for (v1::RatedGame& game : store_.rated_games(player.player_id, kProfileGames))
     *response->add_recent_games() = std::move(game);
   return grpc::Status::OK;
-}
-
-grpc::Status Players::may_guess(const std::string& caller) {
-  std::lock_guard lock(guesses_mutex_);
-  auto found = misses_.find(caller);
-  if (found == misses_.end()) return grpc::Status::OK;
-  std::vector<std::int64_t>& misses = found->second;
-  const std::int64_t now = clock_.now_ms();
-  misses.erase(std::remove_if(misses.begin(), misses.end(),
-                              [&](std::int64_t at) { return at + options_.guess_window_ms <= now; }),
-               misses.end());
-  if (misses.size() < options_.max_guesses) return grpc::Status::OK;
-  const std::int64_t wait_ms = misses.front() + options_.guess_window_ms - now;
-  return refuse::too_many_transfer_guesses(options_.max_guesses, (wait_ms + 999) / 1000);
-}
-
-void Players::missed(const std::string& caller) {
-  std::lock_guard lock(guesses_mutex_);
-  // Bounded: a flood of connections cannot grow it without end.
-  if (misses_.size() >= 100'000) misses_.clear();
-  misses_[caller].push_back(clock_.now_ms());
 }
 
 }  // namespace boardgame::players

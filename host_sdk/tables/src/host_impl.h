@@ -14,6 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "boardgame/tables/guess_limit.h"
 #include "boardgame/tables/table_host.h"
 #include "game_rules.h"
 #include "worker_pool.h"
@@ -123,7 +124,7 @@ struct TableHost::Impl {
   // A table this host serves; a mirror is refused (table_moved).
   grpc::Status find(const v1::TableRef& ref, const std::string& caller, Table* table);
   grpc::Status find_id(const std::string& table_id, Table* table);
-  // The guesses of invite codes a connection has left, and one more miss.
+  // Whether a connection may guess an invite code now, and one more miss.
   grpc::Status may_guess(const std::string& caller);
   grpc::Status missed_guess(const std::string& caller, const std::string& code);
   // Any open table, mirrors too; null when there is none.
@@ -138,6 +139,9 @@ struct TableHost::Impl {
   // mirror turned into the table.
   void open_loaded(v1::TableRecord record);
   const ServedGame* served(const std::string& game_id) const;
+  // The turn's time left now, in real milliseconds, and `table` with it.
+  std::int64_t time_left_ms(const v1::Table& table) const;
+  v1::Table sent_now(const v1::Table& table) const;
 
   // --- Changing a table (table_host.cpp) ---
   // Runs once the change is durable, with the table as it then is, or with
@@ -217,8 +221,8 @@ struct TableHost::Impl {
   std::unordered_map<std::string, Table> tables;
   std::unordered_map<std::string, std::string> by_code;  // invite code -> table id
 
-  std::mutex guesses_mutex;
-  std::unordered_map<std::string, std::size_t> guesses;  // connection -> codes that missed
+  static constexpr std::int64_t kGuessWindowMs = 60'000;
+  GuessLimit guesses;  // of invite codes, by connection
 
   std::mutex due_mutex;
   std::condition_variable due_changed;

@@ -542,7 +542,7 @@ grpc::Status TableHost::get(const v1::TableRef& ref, const std::string& caller,
   if (const grpc::Status s = impl_->find(ref, caller, &table); !s.ok()) return s;
   Lock lock(table->mutex);
   if (table->durable_version == 0) return refuse::unknown_table(ref.table_id() + ref.invite_code());
-  *response->mutable_table() = *table->durable_table;
+  *response->mutable_table() = impl_->sent_now(*table->durable_table);
   return grpc::Status::OK;
 }
 
@@ -591,7 +591,7 @@ grpc::Status TableHost::watch(const v1::WatchRequest& request, const std::string
     snapshot->event.set_version(table->durable_version);
     snapshot->event.set_kind(v1::TableEvent::SNAPSHOT);
     snapshot->event.set_time_ms(host.clock.now_ms());
-    *snapshot->event.mutable_table() = *table->durable_table;
+    *snapshot->event.mutable_table() = host.sent_now(*table->durable_table);
     snapshot->seal(snapshot->event.SerializeAsString());
     backlog.push_back(std::move(snapshot));
   } else {

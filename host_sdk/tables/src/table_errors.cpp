@@ -100,11 +100,12 @@ grpc::Status too_many_watchers(std::size_t limit) {
                "this table already has its " + to_string(limit) + " watchers",
                {{"limit", to_string(limit)}});
 }
-grpc::Status too_many_guesses(std::size_t limit) {
+grpc::Status too_many_guesses(std::size_t limit, std::int64_t wait_s) {
   return error(grpc::RESOURCE_EXHAUSTED, "too_many_guesses",
                "this connection has tried " + to_string(limit) +
-                   " invite codes that match no table: open a new one and check the code",
-               {{"limit", to_string(limit)}});
+                   " invite codes that match no table within a minute: check the code and try "
+                   "again in " + to_string(wait_s) + " s",
+               {{"limit", to_string(limit)}, {"seconds", to_string(wait_s)}});
 }
 grpc::Status watcher_too_slow(std::uint64_t version) {
   return error(grpc::RESOURCE_EXHAUSTED, "watcher_too_slow",

@@ -30,7 +30,7 @@ grpc::Status bad_player_key(const std::string& why);
 grpc::Status bad_seats(const std::string& why);
 grpc::Status too_many_tables(std::size_t limit);
 grpc::Status too_many_watchers(std::size_t limit);
-grpc::Status too_many_guesses(std::size_t limit);
+grpc::Status too_many_guesses(std::size_t limit, std::int64_t wait_s);
 grpc::Status watcher_too_slow(std::uint64_t version);
 grpc::Status unknown_version(std::uint64_t asked, std::uint64_t current);
 grpc::Status store_failed(const std::string& why);

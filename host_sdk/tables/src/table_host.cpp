@@ -38,7 +38,10 @@ std::vector<std::shared_ptr<const PublishedEvent>> published(std::vector<v1::Tab
 TableHost::Impl::Impl(const std::vector<host::GamePlugin>& plugins,
                       std::unique_ptr<TableStore> store_, const Clock& clock_,
                       TableHostOptions options_)
-    : store(std::move(store_)), clock(clock_), options(options_) {
+    : store(std::move(store_)),
+      clock(clock_),
+      options(options_),
+      guesses(options.max_guesses, kGuessWindowMs) {
   for (const host::GamePlugin& plugin : plugins) {
     ServedGame game{GameRules(plugin), {}};
     // The loader has already made this call succeed once.
@@ -75,9 +78,10 @@ TableHost::Impl::Table TableHost::Impl::lookup(const std::string& table_id) cons
 grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& caller,
                                    Table* table) {
   if (!ref.table_id().empty()) return find_id(ref.table_id(), table);
-  if (ref.invite_code().empty()) return refuse::bad_table_ref();
-  if (const grpc::Status s = may_guess(caller); !s.ok()) return s;
   const std::string code = normal_invite_code(ref.invite_code());
+  // A code of the wrong shape is a slip, not a guess.
+  if (code.empty()) return refuse::bad_table_ref();
+  if (const grpc::Status s = may_guess(caller); !s.ok()) return s;
   {
     std::shared_lock lock(tables_mutex);
     if (const auto it = by_code.find(code); it != by_code.end()) {
@@ -89,19 +93,25 @@ grpc::Status TableHost::Impl::find(const v1::TableRef& ref, const std::string& c
 }
 
 grpc::Status TableHost::Impl::may_guess(const std::string& caller) {
-  std::lock_guard lock(guesses_mutex);
-  if (const auto it = guesses.find(caller);
-      it != guesses.end() && it->second >= options.max_guesses)
-    return refuse::too_many_guesses(options.max_guesses);
+  if (const std::int64_t wait = guesses.wait_ms(caller, clock.now_ms()))
+    return refuse::too_many_guesses(guesses.max_misses(), wait_seconds(wait));
   return grpc::Status::OK;
 }
 
 grpc::Status TableHost::Impl::missed_guess(const std::string& caller, const std::string& code) {
-  std::lock_guard lock(guesses_mutex);
-  // Bounded: a flood of connections cannot grow it without end.
-  if (guesses.size() >= 100'000) guesses.clear();
-  ++guesses[caller];
+  guesses.missed(caller, clock.now_ms());
   return refuse::unknown_table(code);
+}
+
+std::int64_t TableHost::Impl::time_left_ms(const v1::Table& table) const {
+  const std::int64_t left = table.turn_deadline_ms() - clock.now_ms();
+  return table.turn_deadline_ms() && left > 0 ? std::int64_t(double(left) / clock.rate()) : 0;
+}
+
+v1::Table TableHost::Impl::sent_now(const v1::Table& table) const {
+  v1::Table sent = table;
+  sent.set_turn_time_left_ms(time_left_ms(table));
+  return sent;
 }
 
 TableHost::Impl::Table TableHost::Impl::add_table(v1::TableRecord&& record, const ServedGame* game,
@@ -213,6 +223,7 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
     e.set_time_ms(now);
     *e.mutable_table() = current;
     e.mutable_table()->set_version(first + i);
+    e.mutable_table()->set_turn_time_left_ms(time_left_ms(current));
     std::string bytes = e.SerializeAsString();
     event->seal(bytes);
     commit.events.push_back({e.version(), std::move(bytes)});

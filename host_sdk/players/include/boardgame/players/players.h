@@ -6,15 +6,13 @@
 #include <grpcpp/support/status.h>
 
 #include <cstdint>
-#include <map>
-#include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "boardgame/players/player_directory.h"
 #include "boardgame/players/player_store.h"
 #include "boardgame/tables/clock.h"
+#include "boardgame/tables/guess_limit.h"
 #include "boardgame/v1/player_service.pb.h"
 
 namespace boardgame::players {
@@ -58,16 +56,12 @@ class Players final : public PlayerDirectory {
   // The stored player whose key this is.
   grpc::Status check_key(const v1::PlayerKey& key, StoredPlayer* player);
   grpc::Status profile(const StoredPlayer& player, v1::PlayerProfile* response);
-  // OK while the connection may guess a code; a miss counts one.
-  grpc::Status may_guess(const std::string& caller);
-  void missed(const std::string& caller);
 
   PlayerStore& store_;
   const tables::Clock& clock_;
   const std::vector<std::string> game_ids_;
   const PlayersOptions options_;
-  std::mutex guesses_mutex_;
-  std::unordered_map<std::string, std::vector<std::int64_t>> misses_;  // by caller, oldest first
+  tables::GuessLimit guesses_;  // of transfer codes, by connection
 };
 
 }  // namespace boardgame::players

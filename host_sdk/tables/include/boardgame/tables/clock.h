@@ -12,6 +12,8 @@ class Clock {
   virtual ~Clock() = default;
   // Milliseconds since the Unix epoch: deadlines are sent to clients as such.
   virtual std::int64_t now_ms() const = 0;
+  // How many of its milliseconds pass in a real one.
+  virtual double rate() const { return 1.0; }
 };
 
 // The system's time. At a rate above 1 it runs that many times as fast from
@@ -21,6 +23,7 @@ class SystemClock final : public Clock {
  public:
   explicit SystemClock(double rate = 1.0);
   std::int64_t now_ms() const override;
+  double rate() const override { return rate_; }
 
  private:
   double rate_;

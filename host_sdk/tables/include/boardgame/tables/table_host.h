@@ -36,7 +36,8 @@ struct TableHostOptions {
   std::size_t max_tables = 10'000;
   // Open watches per table, players' and spectators' together.
   std::size_t max_watchers = 64;
-  // Invite codes that match no table, per connection, before it is refused.
+  // Invite codes that match no table, per connection within a minute,
+  // before it must wait for the oldest miss to be a minute old.
   std::size_t max_guesses = 10;
   // The CPU seats' thinking time per move, and the CPU's when it moves for
   // a person who is away or out of time. 0: the level's own.
