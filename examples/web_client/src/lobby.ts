@@ -40,9 +40,21 @@ function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read:
       groups.set(spec.category, group);
     }
     const id = `setting-${game.id}-${spec.id}`;
+    // A setting nobody may change is said, not shown as a field to try.
+    if (!spec.changeable) {
+      const value = spec.allowed_values.find((allowed) => sameValue(allowed.value, spec.default_value))?.label ??
+        (spec.default_value?.kind.oneofKind === "flag" ? page.strings.t(spec.default_value.kind.flag ? "lobby.on" : "lobby.off") : "");
+      group.append(
+        h("div", { class: "setting fixed", "data-setting": spec.id },
+          h("p", {}, page.strings.t("lobby.fixed_setting", { setting: spec.label, value })),
+          spec.description ? h("p", { class: "hint" }, spec.description) : null,
+        ),
+      );
+      continue;
+    }
     let control: HTMLInputElement | HTMLSelectElement;
     if (spec.type === SettingSpec_Type.FLAG) {
-      control = h("input", { type: "checkbox", id, disabled: !spec.changeable });
+      control = h("input", { type: "checkbox", id });
       control.checked = spec.default_value?.kind.oneofKind === "flag" && spec.default_value.kind.flag;
       const box = control;
       readers.push(() => {
@@ -50,7 +62,7 @@ function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read:
         return sameValue(value, spec.default_value) ? undefined : { id: spec.id, value };
       });
     } else {
-      const select = h("select", { id, disabled: !spec.changeable });
+      const select = h("select", { id });
       spec.allowed_values.forEach((allowed, i) => {
         const option = h("option", { value: String(i) }, allowed.label);
         option.selected = sameValue(allowed.value, spec.default_value);

@@ -1,5 +1,6 @@
-// Phone and desktop layouts in two languages: a screenshot of each, no
-// horizontal scrolling, and no serious accessibility violation (axe-core).
+// Phone (upright and sideways), a small phone and desktop layouts in four
+// languages: a screenshot of each, no horizontal scrolling, the whole board
+// on one screen, and no serious accessibility violation (axe-core).
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +12,8 @@ mkdirSync(shots, { recursive: true });
 
 const viewports = {
   phone: { width: 390, height: 844 },
+  landscape: { width: 844, height: 390 },
+  small: { width: 320, height: 568 },
   desktop: { width: 1280, height: 860 },
 };
 
@@ -24,7 +27,8 @@ async function seriousViolations(page: import("@playwright/test").Page) {
 for (const locale of ["en", "es", "de", "pt"]) {
   for (const [device, viewport] of Object.entries(viewports)) {
     test(`${device} in ${locale}: lobby and a game under way`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport, locale, isMobile: device === "phone", hasTouch: device === "phone" });
+      const touch = device !== "desktop";
+      const context = await browser.newContext({ viewport, locale, isMobile: touch, hasTouch: touch });
       const page = await context.newPage();
       await page.goto("./");
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -41,6 +45,11 @@ for (const locale of ["en", "es", "de", "pt"]) {
       }
       await expect(page.locator(".board-column .cell.playable").first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The whole board fits on the screen: scrolled to, every row shows.
+      const board = page.locator(".board-column .board");
+      await board.scrollIntoViewIfNeeded();
+      const box = (await board.boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(viewport.height);
       expect(await seriousViolations(page)).toEqual([]);
       await page.locator(".board-column .cell.playable").first().hover();
       await page.screenshot({ path: join(shots, `table-${device}-${locale}.png`), fullPage: true });
