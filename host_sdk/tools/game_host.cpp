@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
     std::unique_ptr<boardgame::tables::TableStore> opened =
         boardgame::tables::open_store(store, in_club ? &club : nullptr);
     if (in_club) tables.club = dynamic_cast<boardgame::tables::ClubStore*>(opened.get());
-    players.emplace(dynamic_cast<boardgame::players::PlayerStore&>(*opened), clock, game_ids);
+    players.emplace(opened->players(), clock, game_ids);
     tables.players = &*players;
     table_host = std::make_unique<boardgame::tables::TableHost>(table_games, std::move(opened),
                                                                 clock, tables);

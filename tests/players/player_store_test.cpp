@@ -49,7 +49,7 @@ class PlayerStoreTest : public ::testing::TestWithParam<StoreKind> {
     store_.reset();
     store_ = GetParam().open(place_);
   }
-  PlayerStore& players() { return dynamic_cast<PlayerStore&>(*store_); }
+  PlayerStore& players() { return store_->players(); }
 
   // Commits the finished game as the commit that creates and ends table
   // `table_id`; the store's error, empty when written.

@@ -577,8 +577,8 @@ TEST_F(SqliteStoreFileTest, BringsAVersionOneFileUpToDate) {
   {
     SqliteTableStore store(file);
     EXPECT_EQ(store.load_tables().size(), 1u);
-    store.add_player({"player-one-aaaaa", "Ana", "secret-hash", 1});
-    EXPECT_EQ(store.player("player-one-aaaaa")->name, "Ana");
+    store.players().add_player({"player-one-aaaaa", "Ana", "secret-hash", 1});
+    EXPECT_EQ(store.players().player("player-one-aaaaa")->name, "Ana");
   }
   EXPECT_EQ(single_text(file, "PRAGMA user_version"), "2");
 }

@@ -88,8 +88,7 @@ void Harness::start_host() {
   if (club_) options_.club = dynamic_cast<boardgame::tables::ClubStore*>(store.get());
   std::vector<std::string> game_ids;
   for (const auto& game : games_.games) game_ids.push_back(game.game_id());
-  players_ = std::make_unique<boardgame::players::Players>(
-      dynamic_cast<boardgame::players::PlayerStore&>(*store), clock_, game_ids);
+  players_ = std::make_unique<boardgame::players::Players>(store->players(), clock_, game_ids);
   options_.players = players_.get();
   host_ = std::make_unique<TableHost>(games_.games, std::move(store), clock_, options_);
 }

@@ -43,6 +43,19 @@ v1::PlayerRating first_rating(const std::string& game_id) {
   return rating;
 }
 
+v1::Standing standing_of(std::uint32_t rank, const std::string& player_id, const std::string& name,
+                         const v1::PlayerRating& rating) {
+  v1::Standing standing;
+  standing.set_rank(rank);
+  standing.set_player_id(player_id);
+  standing.set_name(name);
+  standing.set_rating(rating.rating());
+  standing.set_deviation(rating.deviation());
+  standing.set_provisional(rating.provisional());
+  standing.set_games(rating.games());
+  return standing;
+}
+
 namespace {
 
 glicko2::Rating glicko(const v1::PlayerRating& r) {

@@ -1,6 +1,7 @@
 #include "boardgame/players/seeks.h"
 
 #include <algorithm>
+#include <array>
 #include <exception>
 #include <set>
 
@@ -80,7 +81,6 @@ grpc::Status Seeks::open(const v1::SeekRequest& request, std::shared_ptr<Listene
   seek.set_min_rating(request.min_rating());
   seek.set_max_rating(request.max_rating());
   seek.set_created_ms(clock_.now_ms());
-  waiting.key = request.key();
   waiting.listener = std::move(listener);
 
   std::unique_lock lock(mutex_);
@@ -128,7 +128,6 @@ grpc::Status Seeks::accept(const v1::AcceptSeekRequest& request,
   if (taker.seek.player_id() == wanted.player_id()) return refuse::own_seek();
   if (wanted.rated() && !within(taker.seek.rating(), wanted.min_rating(), wanted.max_rating()))
     return refuse::rating_out_of_range(wanted.min_rating(), wanted.max_rating());
-  taker.key = request.key();
   taker.listener = std::move(listener);
   lock.lock();
   // Taken by someone else while the store answered.
@@ -150,41 +149,27 @@ void Seeks::pair(Waiting a, Waiting b) {
     swap = coin_() & 1;
   }
   if (swap) std::swap(a, b);
-  auto first = std::make_shared<Waiting>(std::move(a));
-  auto second = std::make_shared<Waiting>(std::move(b));
-  const auto fail = [first, second](const grpc::Status& status) {
-    first->listener->paired(status, {});
-    second->listener->paired(status, {});
-  };
   v1::CreateTableRequest create;
-  create.set_game_id(first->seek.game_id());
-  *create.mutable_settings() = first->seek.settings();
-  create.set_rated(first->seek.rated());
-  for (int seat = 0; seat < 2; ++seat)
-    create.add_seats()->set_kind(v1::SeatPlan::PERSON);
-  *create.mutable_player()->mutable_key() = first->key;
-  tables::TableHost& tables = tables_;
-  tables_.create(create, [&tables, first, second, fail](const grpc::Status& status,
-                                                         v1::CreateTableResponse created) {
-    if (!status.ok()) return fail(status);
-    v1::Pairing one;
-    one.set_table_id(created.table().table_id());
-    one.set_seat(created.ticket().seat());
-    one.set_token(created.ticket().token());
-    v1::JoinTableRequest join;
-    join.mutable_table()->set_table_id(one.table_id());
-    *join.mutable_player()->mutable_key() = second->key;
-    tables.join(join, "play-now", [first, second, fail, one](const grpc::Status& status,
-                                                             v1::SeatResponse joined) {
-      if (!status.ok()) return fail(status);
-      v1::Pairing two;
-      two.set_table_id(one.table_id());
-      two.set_seat(joined.ticket().seat());
-      two.set_token(joined.ticket().token());
-      first->listener->paired(grpc::Status::OK, one);
-      second->listener->paired(grpc::Status::OK, two);
-    });
-  });
+  create.set_game_id(a.seek.game_id());
+  *create.mutable_settings() = a.seek.settings();
+  create.set_rated(a.seek.rated());
+  for (int seat = 0; seat < 2; ++seat) create.add_seats()->set_kind(v1::SeatPlan::PERSON);
+  // Both were identified when they sought: seated at once, in one commit.
+  const std::vector<tables::SeatedPlayer> players{{a.seek.player_id(), a.seek.player_name()},
+                                                  {b.seek.player_id(), b.seek.player_name()}};
+  std::array<std::shared_ptr<Listener>, 2> listeners{std::move(a.listener), std::move(b.listener)};
+  tables_.create_seated(create, players,
+                        [listeners](const grpc::Status& status, tables::OpenedTable opened) {
+                          for (std::size_t i = 0; i < listeners.size(); ++i) {
+                            v1::Pairing pairing;
+                            if (status.ok()) {
+                              pairing.set_table_id(opened.table.table_id());
+                              pairing.set_seat(opened.tickets[i].seat());
+                              pairing.set_token(opened.tickets[i].token());
+                            }
+                            listeners[i]->paired(status, pairing);
+                          }
+                        });
 }
 
 grpc::Status Seeks::lobby(const v1::LobbyRequest& request, v1::Lobby* lobby) {

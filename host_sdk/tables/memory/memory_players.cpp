@@ -1,13 +1,13 @@
-// The memory store's players: the same rules as the durable stores', on
-// maps under the store's one mutex.
+#include "memory_players.h"
+
 #include <algorithm>
 
 #include "boardgame/players/rated_result.h"
-#include "memory_store.h"
 
 namespace boardgame::tables {
 
-void MemoryTableStore::apply_ratings(const v1::FinishedGame& game) {
+void MemoryPlayers::apply(const v1::FinishedGame& game) {
+  std::lock_guard lock(mutex_);
   const std::optional<players::RatedResult> result = players::rated_result(game);
   if (!result) return;
   int counted_today = 0;
@@ -27,19 +27,19 @@ void MemoryTableStore::apply_ratings(const v1::FinishedGame& game) {
   }
 }
 
-void MemoryTableStore::add_player(const players::StoredPlayer& player) {
+void MemoryPlayers::add_player(const players::StoredPlayer& player) {
   std::lock_guard lock(mutex_);
   players_[player.player_id] = player;
 }
 
-std::optional<players::StoredPlayer> MemoryTableStore::player(const std::string& player_id) {
+std::optional<players::StoredPlayer> MemoryPlayers::player(const std::string& player_id) {
   std::lock_guard lock(mutex_);
   auto found = players_.find(player_id);
   if (found == players_.end()) return std::nullopt;
   return found->second;
 }
 
-bool MemoryTableStore::rename_player(const std::string& player_id, const std::string& name) {
+bool MemoryPlayers::rename_player(const std::string& player_id, const std::string& name) {
   std::lock_guard lock(mutex_);
   auto found = players_.find(player_id);
   if (found == players_.end()) return false;
@@ -47,7 +47,7 @@ bool MemoryTableStore::rename_player(const std::string& player_id, const std::st
   return true;
 }
 
-void MemoryTableStore::put_transfer(const std::string& player_id, const std::string& code_hash,
+void MemoryPlayers::put_transfer(const std::string& player_id, const std::string& code_hash,
                                     std::int64_t expires_ms) {
   std::lock_guard lock(mutex_);
   for (auto it = transfers_.begin(); it != transfers_.end();)
@@ -55,7 +55,7 @@ void MemoryTableStore::put_transfer(const std::string& player_id, const std::str
   transfers_[code_hash] = {player_id, expires_ms};
 }
 
-std::optional<std::string> MemoryTableStore::claim_transfer(const std::string& code_hash,
+std::optional<std::string> MemoryPlayers::claim_transfer(const std::string& code_hash,
                                                             const std::string& new_secret_hash,
                                                             std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
@@ -69,7 +69,7 @@ std::optional<std::string> MemoryTableStore::claim_transfer(const std::string& c
   return player_id;
 }
 
-std::vector<v1::PlayerRating> MemoryTableStore::ratings(const std::string& player_id) {
+std::vector<v1::PlayerRating> MemoryPlayers::ratings(const std::string& player_id) {
   std::lock_guard lock(mutex_);
   std::vector<v1::PlayerRating> found;
   for (const auto& [key, rating] : ratings_)
@@ -77,7 +77,7 @@ std::vector<v1::PlayerRating> MemoryTableStore::ratings(const std::string& playe
   return found;
 }
 
-std::vector<v1::RatedGame> MemoryTableStore::rated_games(const std::string& player_id,
+std::vector<v1::RatedGame> MemoryPlayers::rated_games(const std::string& player_id,
                                                          std::size_t limit) {
   std::lock_guard lock(mutex_);
   const std::vector<v1::RatedGame>& all = rated_games_[player_id];
@@ -86,20 +86,14 @@ std::vector<v1::RatedGame> MemoryTableStore::rated_games(const std::string& play
   return newest;
 }
 
-std::vector<v1::Standing> MemoryTableStore::standings(const std::string& game_id,
+std::vector<v1::Standing> MemoryPlayers::standings(const std::string& game_id,
                                                       bool include_provisional,
                                                       std::size_t limit) {
   std::lock_guard lock(mutex_);
   std::vector<v1::Standing> found;
   for (const auto& [key, rating] : ratings_) {
     if (key.second != game_id || (rating.provisional() && !include_provisional)) continue;
-    v1::Standing& standing = found.emplace_back();
-    standing.set_player_id(key.first);
-    standing.set_name(players_[key.first].name);
-    standing.set_rating(rating.rating());
-    standing.set_deviation(rating.deviation());
-    standing.set_provisional(rating.provisional());
-    standing.set_games(rating.games());
+    found.push_back(players::standing_of(0, key.first, players_[key.first].name, rating));
   }
   // Best first; equal ratings by player id, as the SQL stores order them.
   std::sort(found.begin(), found.end(), [](const v1::Standing& a, const v1::Standing& b) {

@@ -59,7 +59,7 @@ void MemoryTableStore::apply(Commit& commit) {
   const std::string table_id = commit.table_id;
   if (commit.finished) {
     std::uint32_t number = commit.finished->game_number();
-    apply_ratings(*commit.finished);
+    players_.apply(*commit.finished);
     finished_[table_id][number] = std::move(*commit.finished);
   }
   if (commit.close) {

@@ -6,19 +6,18 @@
 #include <cstdint>
 #include <deque>
 #include <map>
-#include <optional>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
-#include "boardgame/players/player_store.h"
 #include "boardgame/tables/table_store.h"
+#include "memory_players.h"
 
 namespace boardgame::tables {
 
-class MemoryTableStore : public TableStore, public players::PlayerStore {
+class MemoryTableStore : public TableStore {
  public:
   MemoryTableStore();
   ~MemoryTableStore() override;
@@ -32,23 +31,9 @@ class MemoryTableStore : public TableStore, public players::PlayerStore {
   std::vector<v1::FinishedGame> finished_games(const std::string& table_id) override;
   void flush() override;
 
-  // PlayerStore (memory_players.cpp).
-  void add_player(const players::StoredPlayer& player) override;
-  std::optional<players::StoredPlayer> player(const std::string& player_id) override;
-  bool rename_player(const std::string& player_id, const std::string& name) override;
-  void put_transfer(const std::string& player_id, const std::string& code_hash,
-                    std::int64_t expires_ms) override;
-  std::optional<std::string> claim_transfer(const std::string& code_hash,
-                                            const std::string& new_secret_hash,
-                                            std::int64_t now_ms) override;
-  std::vector<v1::PlayerRating> ratings(const std::string& player_id) override;
-  std::vector<v1::RatedGame> rated_games(const std::string& player_id, std::size_t limit) override;
-  std::vector<v1::Standing> standings(const std::string& game_id, bool include_provisional,
-                                      std::size_t limit) override;
+  players::PlayerStore& players() override { return players_; }
 
  private:
-  // Applies a finished game's ratings, with the commit (memory_players.cpp).
-  void apply_ratings(const v1::FinishedGame& game);
 
   // Why the commit cannot be applied, or empty.
   std::string refusal(const Commit& commit) const;
@@ -70,14 +55,7 @@ class MemoryTableStore : public TableStore, public players::PlayerStore {
   std::map<std::string, Stored> tables_;
   std::map<std::string, std::map<std::uint64_t, std::string>> events_;
   std::map<std::string, std::map<std::uint32_t, v1::FinishedGame>> finished_;
-  std::map<std::string, players::StoredPlayer> players_;
-  struct Transfer {
-    std::string player_id;
-    std::int64_t expires_ms = 0;
-  };
-  std::map<std::string, Transfer> transfers_;                  // by code hash
-  std::map<std::pair<std::string, std::string>, v1::PlayerRating> ratings_;  // (player, game)
-  std::map<std::string, std::vector<v1::RatedGame>> rated_games_;           // by player, oldest first
+  MemoryPlayers players_;
 
   // The `done` calls waiting for the callback thread. They never run inside
   // commit(): its caller may hold a lock that `done` takes.

@@ -191,15 +191,9 @@ std::vector<v1::Standing> Players::standings(const std::string& game_id, bool in
              " ORDER BY r.rating DESC, r.player_id LIMIT $4",
              game_id, include_provisional, players::glicko2::kProvisionalDeviation,
              std::int64_t(limit))) {
-      const auto rating = parsed<v1::PlayerRating>(row[2], "rating");
-      v1::Standing& standing = found.emplace_back();
-      standing.set_rank(std::uint32_t(found.size()));
-      standing.set_player_id(row[0].as<std::string>());
-      standing.set_name(row[1].as<std::string>());
-      standing.set_rating(rating.rating());
-      standing.set_deviation(rating.deviation());
-      standing.set_provisional(rating.provisional());
-      standing.set_games(rating.games());
+      found.push_back(players::standing_of(std::uint32_t(found.size() + 1),
+                                           row[0].as<std::string>(), row[1].as<std::string>(),
+                                           parsed<v1::PlayerRating>(row[2], "rating")));
     }
     return found;
   });

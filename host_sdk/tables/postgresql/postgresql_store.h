@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "boardgame/players/player_store.h"
 #include "boardgame/tables/club_store.h"
 #include "boardgame/tables/table_store.h"
 
@@ -18,7 +17,7 @@ namespace postgresql {
 class Players;
 }
 
-class PostgresqlTableStore : public TableStore, public ClubStore, public players::PlayerStore {
+class PostgresqlTableStore : public TableStore, public ClubStore {
  public:
   // The schema version this code writes; a newer database is refused.
   static constexpr int kSchemaVersion = 2;
@@ -52,6 +51,8 @@ class PostgresqlTableStore : public TableStore, public ClubStore, public players
                                      std::uint64_t upto) override;
   std::vector<v1::FinishedGame> finished_games(const std::string& table_id) override;
   void flush() override;
+  // Shared by every host of a club.
+  players::PlayerStore& players() override;
 
   // ClubStore; each throws std::logic_error without Options::club.
   std::optional<Owner> owner_of(const std::string& table_id) override;
@@ -62,20 +63,6 @@ class PostgresqlTableStore : public TableStore, public ClubStore, public players
   std::vector<v1::TableRecord> adopt_orphans(std::size_t limit) override;
   void follow_changes(Changed on_change) override;
   void stop_following() override;
-
-  // PlayerStore: shared by every host of a club.
-  void add_player(const players::StoredPlayer& player) override;
-  std::optional<players::StoredPlayer> player(const std::string& player_id) override;
-  bool rename_player(const std::string& player_id, const std::string& name) override;
-  void put_transfer(const std::string& player_id, const std::string& code_hash,
-                    std::int64_t expires_ms) override;
-  std::optional<std::string> claim_transfer(const std::string& code_hash,
-                                            const std::string& new_secret_hash,
-                                            std::int64_t now_ms) override;
-  std::vector<v1::PlayerRating> ratings(const std::string& player_id) override;
-  std::vector<v1::RatedGame> rated_games(const std::string& player_id, std::size_t limit) override;
-  std::vector<v1::Standing> standings(const std::string& game_id, bool include_provisional,
-                                      std::size_t limit) override;
 
  private:
   class Writer;

@@ -234,15 +234,9 @@ std::vector<v1::Standing> Players::standings(const std::string& game_id, bool in
   best.bind(4, std::int64_t(limit));
   std::vector<v1::Standing> found;
   while (best.step()) {
-    const auto rating = parsed<v1::PlayerRating>(best.blob(2), "rating");
-    v1::Standing& standing = found.emplace_back();
-    standing.set_rank(std::uint32_t(found.size()));
-    standing.set_player_id(std::string(best.text(0)));
-    standing.set_name(std::string(best.text(1)));
-    standing.set_rating(rating.rating());
-    standing.set_deviation(rating.deviation());
-    standing.set_provisional(rating.provisional());
-    standing.set_games(rating.games());
+    found.push_back(players::standing_of(std::uint32_t(found.size() + 1),
+                                         std::string(best.text(0)), std::string(best.text(1)),
+                                         parsed<v1::PlayerRating>(best.blob(2), "rating")));
   }
   return found;
 }

@@ -32,23 +32,23 @@ class RatingWriter {
 
 // The PlayerStore calls, on a connection of their own. Their writes are
 // few and small; they take SQLite's write lock between the group commits.
-class Players {
+class Players final : public players::PlayerStore {
  public:
   Players(const fs::path& path, int busy_timeout_ms);
-  ~Players();
+  ~Players() override;
 
-  void add_player(const players::StoredPlayer& player);
-  std::optional<players::StoredPlayer> player(const std::string& player_id);
-  bool rename_player(const std::string& player_id, const std::string& name);
+  void add_player(const players::StoredPlayer& player) override;
+  std::optional<players::StoredPlayer> player(const std::string& player_id) override;
+  bool rename_player(const std::string& player_id, const std::string& name) override;
   void put_transfer(const std::string& player_id, const std::string& code_hash,
-                    std::int64_t expires_ms);
+                    std::int64_t expires_ms) override;
   std::optional<std::string> claim_transfer(const std::string& code_hash,
                                             const std::string& new_secret_hash,
-                                            std::int64_t now_ms);
-  std::vector<v1::PlayerRating> ratings(const std::string& player_id);
-  std::vector<v1::RatedGame> rated_games(const std::string& player_id, std::size_t limit);
+                                            std::int64_t now_ms) override;
+  std::vector<v1::PlayerRating> ratings(const std::string& player_id) override;
+  std::vector<v1::RatedGame> rated_games(const std::string& player_id, std::size_t limit) override;
   std::vector<v1::Standing> standings(const std::string& game_id, bool include_provisional,
-                                      std::size_t limit);
+                                      std::size_t limit) override;
 
  private:
   struct Statements;

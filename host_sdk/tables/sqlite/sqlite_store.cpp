@@ -518,35 +518,7 @@ void SqliteTableStore::flush() { writer_->flush(); }
 
 namespace boardgame::tables {
 
-// PlayerStore, on the players' own connection (sqlite_players.cpp).
-void SqliteTableStore::add_player(const players::StoredPlayer& player) {
-  players_->add_player(player);
-}
-std::optional<players::StoredPlayer> SqliteTableStore::player(const std::string& player_id) {
-  return players_->player(player_id);
-}
-bool SqliteTableStore::rename_player(const std::string& player_id, const std::string& name) {
-  return players_->rename_player(player_id, name);
-}
-void SqliteTableStore::put_transfer(const std::string& player_id, const std::string& code_hash,
-                                    std::int64_t expires_ms) {
-  players_->put_transfer(player_id, code_hash, expires_ms);
-}
-std::optional<std::string> SqliteTableStore::claim_transfer(const std::string& code_hash,
-                                                            const std::string& new_secret_hash,
-                                                            std::int64_t now_ms) {
-  return players_->claim_transfer(code_hash, new_secret_hash, now_ms);
-}
-std::vector<v1::PlayerRating> SqliteTableStore::ratings(const std::string& player_id) {
-  return players_->ratings(player_id);
-}
-std::vector<v1::RatedGame> SqliteTableStore::rated_games(const std::string& player_id,
-                                                         std::size_t limit) {
-  return players_->rated_games(player_id, limit);
-}
-std::vector<v1::Standing> SqliteTableStore::standings(const std::string& game_id,
-                                                      bool include_provisional, std::size_t limit) {
-  return players_->standings(game_id, include_provisional, limit);
-}
+// On the players' own connection (sqlite_players.cpp).
+players::PlayerStore& SqliteTableStore::players() { return *players_; }
 
 }  // namespace boardgame::tables

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "boardgame/players/player_store.h"
 #include "boardgame/tables/table_store.h"
 
 namespace boardgame::tables {
@@ -17,7 +16,7 @@ namespace sqlite {
 class Players;
 }
 
-class SqliteTableStore : public TableStore, public players::PlayerStore {
+class SqliteTableStore : public TableStore {
  public:
   // The schema version this code writes; a newer file is refused.
   static constexpr int kSchemaVersion = 2;
@@ -57,18 +56,7 @@ class SqliteTableStore : public TableStore, public players::PlayerStore {
   std::vector<v1::FinishedGame> finished_games(const std::string& table_id) override;
   void flush() override;
 
-  void add_player(const players::StoredPlayer& player) override;
-  std::optional<players::StoredPlayer> player(const std::string& player_id) override;
-  bool rename_player(const std::string& player_id, const std::string& name) override;
-  void put_transfer(const std::string& player_id, const std::string& code_hash,
-                    std::int64_t expires_ms) override;
-  std::optional<std::string> claim_transfer(const std::string& code_hash,
-                                            const std::string& new_secret_hash,
-                                            std::int64_t now_ms) override;
-  std::vector<v1::PlayerRating> ratings(const std::string& player_id) override;
-  std::vector<v1::RatedGame> rated_games(const std::string& player_id, std::size_t limit) override;
-  std::vector<v1::Standing> standings(const std::string& game_id, bool include_provisional,
-                                      std::size_t limit) override;
+  players::PlayerStore& players() override;
 
  private:
   class Writer;

@@ -139,6 +139,7 @@ struct TableHost::Impl {
   // mirror turned into the table.
   void open_loaded(v1::TableRecord record);
   const ServedGame* served(const std::string& game_id) const;
+  std::size_t table_count() const;
   // The turn's time left now, in real milliseconds, and `table` with it.
   std::int64_t time_left_ms(const v1::Table& table) const;
   v1::Table sent_now(const v1::Table& table) const;

@@ -28,9 +28,7 @@ grpc::Status check_player(players::PlayerDirectory* directory, const v1::Player&
   if (player.has_key()) {
     std::string name;
     if (const grpc::Status s = identify(directory, player.key(), &name); !s.ok()) return s;
-    who->set_name(name);
-    who->set_device_id(player_device(player.key().player_id()));
-    who->mutable_key()->set_player_id(player.key().player_id());
+    *who = club_player(player.key().player_id(), name);
     return grpc::Status::OK;
   }
   const players::NameCheck name = players::check_display_name(player.name());
@@ -38,6 +36,14 @@ grpc::Status check_player(players::PlayerDirectory* directory, const v1::Player&
   who->set_name(name.name);
   who->set_device_id(player.device_id());
   return check_device_id(player.device_id());
+}
+
+v1::Player club_player(const std::string& player_id, const std::string& name) {
+  v1::Player who;
+  who.set_name(name);
+  who.set_device_id(player_device(player_id));
+  who.mutable_key()->set_player_id(player_id);
+  return who;
 }
 
 grpc::Status rejoining_device(players::PlayerDirectory* directory,

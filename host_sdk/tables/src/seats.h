@@ -23,6 +23,8 @@ namespace v1 = ::boardgame::v1;
 grpc::Status check_player(players::PlayerDirectory* directory, const v1::Player& player,
                           v1::Player* who);
 grpc::Status check_device_id(const std::string& device_id);
+// A club player already identified, as check_player would give them.
+v1::Player club_player(const std::string& player_id, const std::string& name);
 // The device a Rejoin speaks for: its player's, or the device id as sent.
 grpc::Status rejoining_device(players::PlayerDirectory* directory,
                               const v1::RejoinRequest& request, std::string* device_id);

@@ -139,50 +139,43 @@ grpc::Status TableHost::first_game(const std::string& game_id,
   return served->rules.setup(settings, 1, game);
 }
 
-void TableHost::create(const v1::CreateTableRequest& request,
-                       Reply<v1::CreateTableResponse> reply) {
-  Impl& host = *impl_;
-  const ServedGame* game = host.served(request.game_id());
-  if (!game) return refuse_now(reply, unknown_game(request.game_id()));
-  const v1::GameInfo& info = game->info;
+namespace {
+
+// The table CreateTableRequest asks for, checked, with no one seated yet;
+// `people` gets its person seats, in order.
+grpc::Status plan_table(Impl& host, const v1::CreateTableRequest& request, const ServedGame** game,
+                        v1::TableRecord* record, std::vector<std::uint32_t>* people) {
+  *game = host.served(request.game_id());
+  if (!*game) return unknown_game(request.game_id());
+  const v1::GameInfo& info = (*game)->info;
   const auto seats = std::uint32_t(request.seats_size());
   if (seats < info.min_players() || seats > info.max_players())
-    return refuse_now(
-        reply, refuse::bad_seats(info.id() + " is played by " + std::to_string(info.min_players()) +
-                                 " to " + std::to_string(info.max_players()) +
-                                 " seats; the request has " + std::to_string(seats)));
-  std::uint32_t first_person = 0;
+    return refuse::bad_seats(info.id() + " is played by " + std::to_string(info.min_players()) +
+                             " to " + std::to_string(info.max_players()) +
+                             " seats; the request has " + std::to_string(seats));
   for (std::uint32_t n = 1; n <= seats; ++n) {
     const v1::SeatPlan& plan = request.seats(int(n) - 1);
     if (plan.kind() == v1::SeatPlan::KIND_UNSPECIFIED)
-      return refuse_now(reply, refuse::bad_seats("seat " + std::to_string(n) +
-                                                 " is neither a person's nor the computer's"));
-    if (plan.kind() == v1::SeatPlan::PERSON && !first_person) first_person = n;
+      return refuse::bad_seats("seat " + std::to_string(n) +
+                               " is neither a person's nor the computer's");
+    if (plan.kind() == v1::SeatPlan::PERSON) people->push_back(n);
   }
-  if (!first_person)
-    return refuse_now(reply, refuse::bad_seats("a table needs at least one person's seat"));
-  v1::Player who;
-  if (request.has_player())
-    if (const grpc::Status s = check_player(host.options.players, request.player(), &who); !s.ok())
-      return refuse_now(reply, s);
-  if (table_count() >= host.options.max_tables)
-    return refuse_now(reply, refuse::too_many_tables(host.options.max_tables));
+  if (people->empty()) return refuse::bad_seats("a table needs at least one person's seat");
+  if (host.table_count() >= host.options.max_tables)
+    return refuse::too_many_tables(host.options.max_tables);
   v1::GameState first;  // checks the settings
-  if (const grpc::Status s = game->rules.setup(request.settings(), 1, &first); !s.ok())
-    return refuse_now(reply, s);
+  if (const grpc::Status s = (*game)->rules.setup(request.settings(), 1, &first); !s.ok()) return s;
 
   const std::int64_t now = host.clock.now_ms();
-  v1::TableRecord record;
-  record.set_created_ms(now);
-  record.set_last_activity_ms(now);
-  v1::Table& t = *record.mutable_table();
+  record->set_created_ms(now);
+  record->set_last_activity_ms(now);
+  v1::Table& t = *record->mutable_table();
   t.set_table_id(new_table_id());
   t.set_game_id(info.id());
   t.set_rated(request.rated());
   t.set_phase(v1::Table::WAITING);
   t.set_time_per_turn_s(time_per_turn_s(first));
   *t.mutable_settings() = first.settings();
-  std::uint32_t people = 0;
   for (std::uint32_t n = 1; n <= seats; ++n) {
     v1::Seat& seat = *t.add_seats();
     seat.set_number(n);
@@ -191,48 +184,96 @@ void TableHost::create(const v1::CreateTableRequest& request,
       seat.set_taken(true);
       if (seat.plan().level() == v1::SuggestMoveRequest::LEVEL_UNSPECIFIED)
         seat.mutable_plan()->set_level(v1::SuggestMoveRequest::NORMAL);
-    } else {
-      ++people;
     }
     t.add_scores()->set_seat(n);
-    record.add_secrets()->set_seat(n);
+    record->add_secrets()->set_seat(n);
   }
-  t.set_undo_allowed(people == 1);
+  t.set_undo_allowed(people->size() == 1);
   t.set_next_move_number(1);
+  return grpc::Status::OK;
+}
 
+// Opens the planned table with `sitting` (seat, person) seated, in one
+// change: the table is answered, with a ticket per person seated, once
+// durable.
+void open_table(Impl& host, const ServedGame* game, v1::TableRecord record,
+                const std::vector<std::pair<std::uint32_t, v1::Player>>& sitting,
+                Reply<OpenedTable> reply) {
   Change change;
   change.add(v1::TableEvent::CREATED);
-  std::string token;
-  if (request.has_player()) {
-    token = seat_player(record, first_person, who);
-    change.add(v1::TableEvent::SEAT_JOINED, first_person);
+  std::vector<v1::SeatTicket> tickets;
+  for (const auto& [seat, who] : sitting) {
+    v1::SeatTicket& ticket = tickets.emplace_back();
+    ticket.set_seat(seat);
+    ticket.set_token(seat_player(record, seat, who));
+    change.add(v1::TableEvent::SEAT_JOINED, seat);
   }
-  const Table table = host.add_table(std::move(record), game);
+  const std::int64_t now = record.created_ms();
+  const Impl::Table table = host.add_table(std::move(record), game);
   Lock lock(table->mutex);
   if (const grpc::Status s = start_if_seated(host, *table, change); !s.ok()) {
     host.forget_table(table);
     return refuse_now(reply, s);
   }
-  const std::uint32_t ticket_seat = token.empty() ? 0 : first_person;
   host.commit(table, std::move(change),
-              [reply = std::move(reply), ticket_seat, token](const grpc::Status& status,
-                                                             const v1::Table& table) {
-                v1::CreateTableResponse response;
-                if (status.ok()) {
-                  *response.mutable_table() = table;
-                  if (ticket_seat) {
-                    response.mutable_ticket()->set_seat(ticket_seat);
-                    response.mutable_ticket()->set_token(token);
-                  }
-                }
-                reply(status, std::move(response));
+              [reply = std::move(reply), tickets](const grpc::Status& status,
+                                                  const v1::Table& table) {
+                OpenedTable opened;
+                if (status.ok()) opened = {table, tickets};
+                reply(status, std::move(opened));
               });
   host.follow_up(table);
   host.schedule({now + host.options.idle_expiry_ms, Due::kExpiry, table->table().table_id(), 0, 0});
-  if (ticket_seat) {
-    host.touch(*table, ticket_seat);
-    host.check_presence_later(*table, ticket_seat);
+  for (const auto& [seat, who] : sitting) {
+    host.touch(*table, seat);
+    host.check_presence_later(*table, seat);
   }
+}
+
+}  // namespace
+
+void TableHost::create(const v1::CreateTableRequest& request,
+                       Reply<v1::CreateTableResponse> reply) {
+  Impl& host = *impl_;
+  const ServedGame* game = nullptr;
+  v1::TableRecord record;
+  std::vector<std::uint32_t> people;
+  if (const grpc::Status s = plan_table(host, request, &game, &record, &people); !s.ok())
+    return refuse_now(reply, s);
+  std::vector<std::pair<std::uint32_t, v1::Player>> sitting;
+  if (request.has_player()) {
+    v1::Player who;
+    if (const grpc::Status s = check_player(host.options.players, request.player(), &who); !s.ok())
+      return refuse_now(reply, s);
+    sitting.emplace_back(people.front(), std::move(who));
+  }
+  open_table(host, game, std::move(record), sitting,
+             [reply = std::move(reply)](const grpc::Status& status, OpenedTable opened) {
+               v1::CreateTableResponse response;
+               if (status.ok()) {
+                 *response.mutable_table() = std::move(opened.table);
+                 if (!opened.tickets.empty()) *response.mutable_ticket() = opened.tickets.front();
+               }
+               reply(status, std::move(response));
+             });
+}
+
+void TableHost::create_seated(const v1::CreateTableRequest& request,
+                              const std::vector<SeatedPlayer>& players, Reply<OpenedTable> reply) {
+  Impl& host = *impl_;
+  const ServedGame* game = nullptr;
+  v1::TableRecord record;
+  std::vector<std::uint32_t> people;
+  if (const grpc::Status s = plan_table(host, request, &game, &record, &people); !s.ok())
+    return refuse_now(reply, s);
+  if (people.size() != players.size())
+    return refuse_now(reply, refuse::bad_seats("the table has " + std::to_string(people.size()) +
+                                               " person seats for " +
+                                               std::to_string(players.size()) + " players"));
+  std::vector<std::pair<std::uint32_t, v1::Player>> sitting;
+  for (std::size_t i = 0; i < people.size(); ++i)
+    sitting.emplace_back(people[i], club_player(players[i].player_id, players[i].name));
+  open_table(host, game, std::move(record), sitting, std::move(reply));
 }
 
 void TableHost::join(const v1::JoinTableRequest& request, const std::string& caller,

@@ -660,9 +660,11 @@ void TableHost::run_due() { impl_->run_due(); }
 
 void TableHost::wait_idle() { impl_->wait_idle(); }
 
-std::size_t TableHost::table_count() const {
-  std::shared_lock lock(impl_->tables_mutex);
-  return impl_->tables.size();
+std::size_t TableHost::Impl::table_count() const {
+  std::shared_lock lock(tables_mutex);
+  return tables.size();
 }
+
+std::size_t TableHost::table_count() const { return impl_->table_count(); }
 
 }  // namespace boardgame::tables

@@ -47,6 +47,10 @@ std::optional<RatedResult> rated_result(const v1::FinishedGame& game);
 // A player's rating in a game before any rated game.
 v1::PlayerRating first_rating(const std::string& game_id);
 
+// A line of the standings: the player at `rank`, with their rating.
+v1::Standing standing_of(std::uint32_t rank, const std::string& player_id, const std::string& name,
+                         const v1::PlayerRating& rating);
+
 // What a rated result does: both players' ratings after it, and the game
 // as it counted for each (RatedGame). `before` are their ratings by seat;
 // `counted_today` the rated games the two have already counted today.

@@ -1,7 +1,7 @@
 // Play now: players who want the same game find each other. A seek waits
 // in the host's pool until a compatible one arrives, or someone accepts it
-// from the lobby; the two are then seated at a new table at once, through
-// the table host's own CreateTable and JoinTable, keys and all.
+// from the lobby; the two, identified by their keys when they sought, are
+// then seated at a new table at once, in one commit.
 //
 // The pool is the host's own: in a club of hosts each host pairs the seeks
 // made on it (docs/players.md).
@@ -66,11 +66,10 @@ class Seeks {
 
  private:
   struct Waiting {
-    v1::Seek seek;
-    v1::PlayerKey key;
+    v1::Seek seek;  // its player identified
     std::shared_ptr<Listener> listener;
   };
-  // Seats the two at a new table, first in a coin-tossed order.
+  // Seats the two at a new table, in a coin-tossed order.
   void pair(Waiting a, Waiting b);
   grpc::Status seeker(const v1::PlayerKey& key, const std::string& game_id, v1::Seek* seek);
   void seen(const std::string& player_id, const std::string& game_id);

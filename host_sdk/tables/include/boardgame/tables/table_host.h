@@ -93,6 +93,18 @@ inline constexpr char kForwardedKey[] = "boardgame-forwarded";
 // no limit.
 std::uint32_t time_per_turn_s(const v1::GameState& game);
 
+// A club player the caller has already checked (PlayerDirectory), to seat.
+struct SeatedPlayer {
+  std::string player_id;
+  std::string name;
+};
+
+// A table just opened, with a ticket for each person seated in it.
+struct OpenedTable {
+  v1::Table table;
+  std::vector<v1::SeatTicket> tickets;
+};
+
 template <class Response>
 using Reply = std::function<void(const grpc::Status&, Response)>;
 
@@ -108,6 +120,11 @@ class TableHost {
 
   // `caller` names the connection, for the guesses of invite codes.
   void create(const v1::CreateTableRequest& request, Reply<v1::CreateTableResponse> reply);
+  // Opens a table with every person seat taken at once by `players`, in
+  // seat order (Play now's pairings): one change, one commit, no seat left
+  // free by a crash between two calls. `request.player` is not used.
+  void create_seated(const v1::CreateTableRequest& request, const std::vector<SeatedPlayer>& players,
+                     Reply<OpenedTable> reply);
   void join(const v1::JoinTableRequest& request, const std::string& caller,
             Reply<v1::SeatResponse> reply);
   void rejoin(const v1::RejoinRequest& request, const std::string& caller,

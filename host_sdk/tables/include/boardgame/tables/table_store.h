@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "boardgame/players/player_store.h"
 #include "boardgame/v1/table.pb.h"
 #include "boardgame/v1/table_record.pb.h"
 
@@ -96,6 +97,10 @@ class TableStore {
 
   // Blocks until every commit queued so far is done.
   virtual void flush() = 0;
+
+  // The club's players, kept beside the tables: a finished rated game's
+  // ratings are written with the commit that finishes it.
+  virtual players::PlayerStore& players() = 0;
 };
 
 struct ClubMembership;
