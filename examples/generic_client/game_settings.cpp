@@ -31,7 +31,6 @@ std::string value_label(const v1::SettingSpec& spec, const v1::SettingValue& val
 }
 
 std::optional<std::chrono::seconds> turn_clock(const v1::GameInfo& info, const v1::GameState& state) {
-  constexpr char kTimePerTurn[] = "time_per_turn";
   const v1::SettingSpec* spec = find_spec(info, kTimePerTurn);
   if (!spec || spec->category() != v1::SettingSpec::PLATFORM) return std::nullopt;
   for (const v1::Setting& s : state.settings())

@@ -20,6 +20,9 @@ bool allowed(const v1::SettingSpec& spec, const v1::SettingValue& value);
 // The value's label in the schema, or the bare value.
 std::string value_label(const v1::SettingSpec& spec, const v1::SettingValue& value);
 
+// The platform setting of the turn clock.
+inline constexpr char kTimePerTurn[] = "time_per_turn";
+
 // The time per turn a game was set up with: the platform setting
 // "time_per_turn" (seconds, 0 for none) of the club's settings table, which
 // the client runs since it stands for the platform.

@@ -9,10 +9,12 @@ void History::add(FinishedGame game) {
   if (games_.size() > kMaxFinishedGames) games_.erase(games_.begin(), games_.end() - kMaxFinishedGames);
 }
 
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
+std::string utc_now() { return utc_time(std::int64_t(std::time(nullptr)) * 1000); }
+
+std::string utc_time(std::int64_t ms) {
+  const std::time_t when = std::time_t(ms / 1000);
   std::tm utc{};
-  gmtime_r(&now, &utc);
+  gmtime_r(&when, &utc);
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return text;

@@ -39,8 +39,9 @@ class History {
   std::vector<FinishedGame> games_;
 };
 
-// Now, as FinishedGame::finished_at writes it.
+// Now, or `ms` since the Unix epoch, as FinishedGame::finished_at writes it.
 std::string utc_now();
+std::string utc_time(std::int64_t ms);
 // "2026-12-02 02:55" in the local time zone; the text itself when it is not
 // a time utc_now() wrote.
 std::string local_time(const std::string& utc);

@@ -116,7 +116,7 @@ void Session::show_history() {
   }
 }
 
-void Session::open_finished(const FinishedGame& finished) {
+void Session::open_finished(const FinishedGame& finished, bool titled) {
   // With a host that plays the game, the game is replayed through it;
   // without one, what was kept of it is all there is: its text.
   Game game;
@@ -144,7 +144,7 @@ void Session::open_finished(const FinishedGame& finished) {
   const Args words = {{"replay", command_word(Command::kReplay, ui_)},
                       {"export", command_word(Command::kExport, ui_)},
                       {"save", command_word(Command::kSave, ui_)}};
-  con_.line(con_.style().paint(history_row(finished), Tone::kTitle));
+  if (titled) con_.line(con_.style().paint(history_row(finished), Tone::kTitle));
   for (;;) {
     con_.line(wrap(say("history.actions", words), opt_.width, "", ""));
     auto in = con_.ask(say("history.action_prompt") + " ");

@@ -25,7 +25,8 @@ HostLink::HostLink(std::string address)
     : address_(std::move(address)),
       channel_(open_channel(address_)),
       stub_(v1::GameService::NewStub(channel_)),
-      tables_(v1::TableService::NewStub(channel_)) {}
+      tables_(v1::TableService::NewStub(channel_)),
+      players_(v1::PlayerService::NewStub(channel_)) {}
 
 Failure HostLink::connect(std::chrono::milliseconds patience) {
   if (channel_->WaitForConnected(std::chrono::system_clock::now() + patience)) return {};
@@ -135,9 +136,43 @@ Failure HostLink::next_game(const v1::GameRequest& q, v1::TableResponse* r) {
 Failure HostLink::get_table(const v1::TableRef& q, v1::TableResponse* r) {
   return call(*tables_, &v1::TableService::Stub::GetTable, q, r, kCallTimeout);
 }
+Failure HostLink::list_finished_games(const v1::TableRef& q, v1::ListFinishedGamesResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::ListFinishedGames, q, r, kCallTimeout);
+}
 std::unique_ptr<grpc::ClientReader<v1::TableEvent>> HostLink::watch(grpc::ClientContext* context,
                                                                     const v1::WatchRequest& request) {
   return tables_->Watch(context, request);
+}
+
+// Not retried while the host is away: each is one step the player asked
+// for, and a refusal or a silent host is said at once.
+Failure HostLink::create_player(const v1::CreatePlayerRequest& q, v1::PlayerKeyResponse* r) {
+  return call(*players_, &v1::PlayerService::Stub::CreatePlayer, q, r, kCallTimeout);
+}
+Failure HostLink::get_player(const v1::GetPlayerRequest& q, v1::PlayerProfile* r) {
+  return call(*players_, &v1::PlayerService::Stub::GetPlayer, q, r, kCallTimeout);
+}
+Failure HostLink::rename_player(const v1::RenamePlayerRequest& q, v1::PlayerProfile* r) {
+  return call(*players_, &v1::PlayerService::Stub::RenamePlayer, q, r, kCallTimeout);
+}
+Failure HostLink::start_transfer(const v1::PlayerKey& q, v1::TransferCode* r) {
+  return call(*players_, &v1::PlayerService::Stub::StartTransfer, q, r, kCallTimeout);
+}
+Failure HostLink::claim_transfer(const v1::ClaimTransferRequest& q, v1::PlayerKeyResponse* r) {
+  return call(*players_, &v1::PlayerService::Stub::ClaimTransfer, q, r, kCallTimeout);
+}
+Failure HostLink::get_standings(const v1::StandingsRequest& q, v1::Standings* r) {
+  return call(*players_, &v1::PlayerService::Stub::GetStandings, q, r, kCallTimeout);
+}
+Failure HostLink::accept_seek(const v1::AcceptSeekRequest& q, v1::Pairing* r) {
+  return call(*players_, &v1::PlayerService::Stub::AcceptSeek, q, r, kCallTimeout);
+}
+Failure HostLink::get_lobby(const v1::LobbyRequest& q, v1::Lobby* r) {
+  return call(*players_, &v1::PlayerService::Stub::GetLobby, q, r, kCallTimeout);
+}
+std::unique_ptr<grpc::ClientReader<v1::SeekEvent>> HostLink::seek(grpc::ClientContext* context,
+                                                                  const v1::SeekRequest& request) {
+  return players_->Seek(context, request);
 }
 
 }  // namespace game_client

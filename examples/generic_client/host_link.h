@@ -1,7 +1,7 @@
-// The connection to a game host: one call per GameService and TableService
-// method, each with a deadline, each failure with its status and the
-// ErrorDetail the host attached; and TableService.Watch streams, which have
-// no deadline.
+// The connection to a game host: one call per GameService, TableService and
+// PlayerService method, each with a deadline, each failure with its status
+// and the ErrorDetail the host attached; and the streams, which have no
+// deadline: TableService.Watch and PlayerService.Seek.
 #pragma once
 
 #include <chrono>
@@ -12,6 +12,7 @@
 
 #include "boardgame/v1/error_detail.pb.h"
 #include "boardgame/v1/game_service.grpc.pb.h"
+#include "boardgame/v1/player_service.grpc.pb.h"
 #include "boardgame/v1/table_service.grpc.pb.h"
 #include "reconnect.h"
 
@@ -45,8 +46,8 @@ class HostLink {
 
   // GameService calls are stateless (the whole state travels with each
   // request), so a call the host never answered is safely sent again: with
-  // a policy, they are retried while the host is away. TableService calls
-  // are not; online play has its own recovery.
+  // a policy, they are retried while the host is away. TableService and
+  // PlayerService calls are not; online play has its own recovery.
   void set_outage_policy(OutagePolicy policy) { outage_ = std::move(policy); }
 
   Failure list_games(const v1::ListGamesRequest& request, v1::ListGamesResponse* response);
@@ -73,11 +74,26 @@ class HostLink {
   Failure undo(const v1::UndoRequest& request, v1::TableResponse* response);
   Failure next_game(const v1::GameRequest& request, v1::TableResponse* response);
   Failure get_table(const v1::TableRef& request, v1::TableResponse* response);
+  Failure list_finished_games(const v1::TableRef& request, v1::ListFinishedGamesResponse* response);
   // Opens a Watch stream on `context` (no deadline: cancel it with
   // context->TryCancel()). Read events from it, then Finish() it and pass
   // the status to failure_of().
   std::unique_ptr<grpc::ClientReader<v1::TableEvent>> watch(grpc::ClientContext* context,
                                                             const v1::WatchRequest& request);
+
+  // --- PlayerService (docs/players.md): the club's player, ratings, Play now ---
+  Failure create_player(const v1::CreatePlayerRequest& request, v1::PlayerKeyResponse* response);
+  Failure get_player(const v1::GetPlayerRequest& request, v1::PlayerProfile* response);
+  Failure rename_player(const v1::RenamePlayerRequest& request, v1::PlayerProfile* response);
+  Failure start_transfer(const v1::PlayerKey& request, v1::TransferCode* response);
+  Failure claim_transfer(const v1::ClaimTransferRequest& request, v1::PlayerKeyResponse* response);
+  Failure get_standings(const v1::StandingsRequest& request, v1::Standings* response);
+  Failure accept_seek(const v1::AcceptSeekRequest& request, v1::Pairing* response);
+  Failure get_lobby(const v1::LobbyRequest& request, v1::Lobby* response);
+  // Opens a Seek stream on `context`, as watch() does: the seek lasts until
+  // the stream ends or context->TryCancel() ends it.
+  std::unique_ptr<grpc::ClientReader<v1::SeekEvent>> seek(grpc::ClientContext* context,
+                                                          const v1::SeekRequest& request);
 
  private:
   template <class Stub, class Request, class Response>
@@ -94,6 +110,7 @@ class HostLink {
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::GameService::Stub> stub_;
   std::unique_ptr<v1::TableService::Stub> tables_;
+  std::unique_ptr<v1::PlayerService::Stub> players_;
 };
 
 }  // namespace game_client

@@ -3,6 +3,8 @@
 //
 //     game-client --host 127.0.0.1:50051 [--game ID] [--lang es|pt|de|en]
 //     game-client --create | --join CODE | --watch CODE  [--name NAME]
+//     game-client --play-now [GAME] [--casual] | --standings [GAME] | --player [ID]
+//     game-client --transfer-out | --transfer-in CODE
 //
 // See docs/client.md.
 #include <cstdlib>
@@ -60,8 +62,28 @@ int main(int argc, char** argv) {
                                "open a table online at once, for you and a friend, and print its invite code");
   auto* join = app.add_option("--join", options.join, "join the table with this invite code (or table id)");
   auto* watch = app.add_option("--watch", options.watch, "watch the table with this invite code (or table id)");
-  create->excludes(join)->excludes(watch);
-  join->excludes(watch);
+  std::string play_now_game, standings_game, player_id;
+  auto* play_now = app.add_option("--play-now", play_now_game,
+                                  "look for an opponent online and play at once (a rated game unless --casual), "
+                                  "in GAME or the game chosen")
+                       ->expected(0, 1);
+  auto* casual = app.add_flag("--casual", options.casual, "with --play-now: a casual game, which changes no rating");
+  casual->needs(play_now);
+  auto* standings = app.add_option("--standings", standings_game,
+                                   "show the best-rated players of GAME (default: --game, else the club's flagship)")
+                        ->expected(0, 1);
+  auto* player = app.add_option("--player", player_id,
+                                "show a player's ratings and latest rated games (default: yours)")
+                     ->expected(0, 1);
+  auto* transfer_out = app.add_flag("--transfer-out", options.transfer_out,
+                                    "show a code that moves your player to another device");
+  auto* transfer_in = app.add_option("--transfer-in", options.transfer_in,
+                                     "play on this device as the player of that code, from another device");
+  // One thing to do at start.
+  const std::vector<CLI::Option*> starts = {create,    join,   watch,        play_now,
+                                            standings, player, transfer_out, transfer_in};
+  for (std::size_t i = 0; i < starts.size(); ++i)
+    for (std::size_t k = i + 1; k < starts.size(); ++k) starts[i]->excludes(starts[k]);
   app.add_option("--name", options.name, "your name at online tables (1 to 32 characters)");
   app.add_option("--names", options.names,
                  "two players on one screen: their names, e.g. --names Ana,Bruno (default: asked)")
@@ -90,6 +112,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.language = language.value;
+  options.play_now = play_now->count() > 0;
+  if (!play_now_game.empty()) options.game_id = play_now_game;
+  if (standings->count() > 0) options.standings = standings_game;
+  if (player->count() > 0) options.player_page = player_id;
   if (options.names.size() == 2 && options.names[0] == options.names[1]) {
     std::cerr << "game-client: --names: the two players need different names\n";
     return 2;

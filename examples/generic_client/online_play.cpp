@@ -46,45 +46,7 @@ std::uint64_t turn_key(const v1::Table& t) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- identity
-
-const std::string& Session::device_id() {
-  if (!valid_device_id(data_.device_id)) {
-    data_.device_id = make_device_id();
-    save();
-  }
-  return data_.device_id;
-}
-
-std::optional<std::string> Session::player_name_for_tables() {
-  if (!opt_.name.empty()) {
-    if (valid_player_name(opt_.name)) {
-      if (data_.player_name != opt_.name) {
-        data_.player_name = opt_.name;
-        save();
-      }
-      return opt_.name;
-    }
-    error(say("online.error.bad_name"));
-    opt_.name.clear();
-  }
-  for (;;) {
-    auto in = con_.ask((data_.player_name.empty() ? say("online.name_prompt_new")
-                                                  : say("online.name_prompt", {{"default", data_.player_name}})) +
-                       " ");
-    if (in.status != Console::Status::kLine) return std::nullopt;
-    const std::string name = in.text.empty() ? data_.player_name : in.text;
-    if (name.empty()) return std::nullopt;  // Enter with no name known: back
-    if (!valid_player_name(name)) {
-      error(say("online.error.bad_name"));
-      continue;
-    }
-    data_.player_name = name;
-    opt_.name = name;
-    save();
-    return name;
-  }
-}
+// ---------------------------------------------------------------- seats kept
 
 void Session::remember_seat(const OnlineSeat& seat) {
   auto& seats = data_.online_seats;
@@ -125,8 +87,12 @@ void Session::show_command(std::string_view said, const std::string& command, bo
 
 std::string Session::explain_online(const Failure& failure, const Game* game) const {
   const std::string& reason = failure.detail.reason();
-  if (!reason.empty() && ui_.has("online.error." + reason)) return say("online.error." + reason);
-  return explain(failure, game);
+  if (reason.empty() || !ui_.has("online.error." + reason)) return explain(failure, game);
+  // With the refusal's own arguments: "try again in {seconds} s".
+  v1::Text text;
+  text.set_key("online.error." + reason);
+  *text.mutable_args() = failure.detail.args();
+  return ui_.text(text);
 }
 
 // ---------------------------------------------------------------- getting a seat
@@ -148,30 +114,24 @@ Session::Next Session::open_table(Game& game, bool ask) {
         plans[s - 1].set_level(kLevels[*n - 2]);
       }
     }
-    con_.line(say("online.settings_title"));
-    for (int i = 0; i < game.info.settings_size(); ++i)
-      con_.line("  " + game.info.settings(i).label() + ": " +
-                value_label(game.info.settings(i), game.settings[std::size_t(i)].value()));
-    auto change = ask_yes_no(say("online.change_settings"), false);
-    if (!change) return Next::kMenu;
-    if (*change) settings_menu(game);
+    if (!review_settings(game, say("online.settings_title"))) return Next::kMenu;
     auto yes = ask_yes_no(say("online.rated_question"), false);
     if (!yes) return Next::kMenu;
     rated = *yes;
   }
-  auto name = player_name_for_tables();
-  if (!name) return Next::kMenu;
-
   v1::CreateTableRequest request;
   request.set_game_id(game.info.id());
   for (const v1::Setting& s : game.settings) *request.add_settings() = s;
   for (const v1::SeatPlan& p : plans) *request.add_seats() = p;
   request.set_rated(rated);
-  request.mutable_player()->set_name(*name);
-  request.mutable_player()->set_device_id(device_id());
   v1::CreateTableResponse response;
-  if (Failure f = host_.create_table(request, &response)) {
-    error(explain_online(f, &game));
+  const auto f = as_player([&](const v1::PlayerKey& key) {
+    *request.mutable_player()->mutable_key() = key;
+    return host_.create_table(request, &response);
+  });
+  if (!f) return Next::kMenu;
+  if (*f) {
+    error(explain_online(*f, &game));
     online_failed_ = true;
     return Next::kMenu;
   }
@@ -194,6 +154,17 @@ Session::Next Session::open_table(Game& game, bool ask) {
   return run_table(game, on);
 }
 
+bool Session::review_settings(Game& game, std::string_view title) {
+  con_.line(title);
+  for (int i = 0; i < game.info.settings_size(); ++i)
+    con_.line("  " + game.info.settings(i).label() + ": " +
+              value_label(game.info.settings(i), game.settings[std::size_t(i)].value()));
+  auto change = ask_yes_no(say("online.change_settings"), false);
+  if (!change) return false;
+  if (*change) settings_menu(game);
+  return true;
+}
+
 bool Session::open_table_game(const v1::Table& table, Game* game) {
   table_game_id_ = table.game_id();
   return open_game(table.game_id(), game);
@@ -212,22 +183,28 @@ Session::Next Session::join_table(const std::string& text) {
       const OnlineSeat saved = *it;
       return return_to_table(saved);
     }
-  auto name = player_name_for_tables();
-  if (!name) return Next::kMenu;
+  // A player who already sits there gets that seat back (JoinTable), from
+  // any device that holds the player.
   v1::JoinTableRequest request;
   *request.mutable_table() = ref;
-  request.mutable_player()->set_name(*name);
-  request.mutable_player()->set_device_id(device_id());
   v1::SeatResponse response;
-  if (Failure f = host_.join_table(request, &response)) {
-    error(explain_online(f, nullptr));
+  const auto f = as_player([&](const v1::PlayerKey& key) {
+    *request.mutable_player()->mutable_key() = key;
+    return host_.join_table(request, &response);
+  });
+  if (!f) return Next::kMenu;
+  if (*f) {
+    error(explain_online(*f, nullptr));
     online_failed_ = true;
     return Next::kMenu;
   }
+  return sit_down(response.table(), response.ticket());
+}
+
+Session::Next Session::sit_down(const v1::Table& table, const v1::SeatTicket& ticket) {
   Online on;
-  on.table = response.table();
-  on.seat = {host_.address(),        on.table.table_id(),     on.table.invite_code(),
-             on.table.game_id(),     response.ticket().seat(), response.ticket().token()};
+  on.table = table;
+  on.seat = {host_.address(), table.table_id(), table.invite_code(), table.game_id(), ticket.seat(), ticket.token()};
   remember_seat(on.seat);
   Game game;
   if (!open_table_game(on.table, &game)) {
@@ -243,9 +220,20 @@ Session::Next Session::return_to_table(const OnlineSeat& saved) {
   v1::RejoinRequest request;
   request.mutable_table()->set_table_id(saved.table_id);
   request.set_seat(saved.seat);
-  request.set_device_id(device_id());
   v1::SeatResponse response;
-  if (Failure f = host_.rejoin(request, &response)) {
+  Failure f;
+  // The seat belongs to the player who took it; one taken before this
+  // device had a player, to the device.
+  if (const ClubPlayer* player = kept_player()) {
+    *request.mutable_player() = key_of(*player);
+    f = host_.rejoin(request, &response);
+  }
+  if (!request.has_player() || f.detail.reason() == "other_device" || f.detail.reason() == "bad_player_key") {
+    request.clear_player();
+    request.set_device_id(device_id());
+    f = host_.rejoin(request, &response);
+  }
+  if (f) {
     error(f.code == grpc::StatusCode::NOT_FOUND ? say("online.table_gone") : explain_online(f, nullptr));
     // A table that is gone, or a seat this device does not hold, is no
     // longer offered.
@@ -718,7 +706,7 @@ void Session::show_table(const Game& game, const Online& on, const v1::Table& t)
   con_.line(seats_line(game, on, t));
 }
 
-void Session::finish_table(const Game& game, const Online& on, const v1::Table& t) {
+void Session::finish_table(const Game& game, Online& on, const v1::Table& t) {
   const v1::GameState& state = t.state();
   print_board(game, state.view());
   std::string verdict = say("end.draw");
@@ -737,6 +725,7 @@ void Session::finish_table(const Game& game, const Online& on, const v1::Table& 
       say("end.result", {{"summary", game.text.text(state.outcome().summary())}, {"verdict", verdict}}),
       Tone::kTitle));
   show_table_score(on, t);
+  if (t.rated()) show_rating_changes(on, t);
   if (on.spectator()) {
     con_.line(say("online.watch_end", {{"quit", command_word(Command::kQuit, ui_)}}));
     return;
@@ -748,10 +737,15 @@ void Session::finish_table(const Game& game, const Online& on, const v1::Table& 
 }
 
 FinishedGame Session::finished_at_table(const Online& on, const v1::Table& t) const {
+  return seated_game(t.seats(), t.state(), on.seat.seat);
+}
+
+FinishedGame Session::seated_game(const google::protobuf::RepeatedPtrField<v1::Seat>& seats,
+                                  const v1::GameState& state, std::uint32_t reader) const {
   FinishedGame game;
-  game.plan.game_id = t.game_id();
+  game.plan.game_id = state.game_id();
   game.plan.mode = Mode::kTwoPlayers;
-  for (const v1::Seat& s : t.seats()) {
+  for (const v1::Seat& s : seats) {
     SeatPlan seat;
     seat.human = s.plan().kind() != v1::SeatPlan::CPU;
     if (!seat.human && s.plan().level() != v1::SuggestMoveRequest::LEVEL_UNSPECIFIED) seat.level = s.plan().level();
@@ -759,9 +753,9 @@ FinishedGame Session::finished_at_table(const Online& on, const v1::Table& t) co
     game.plan.seats.resize(std::max<std::size_t>(game.plan.seats.size(), s.number()));
     if (s.number() >= 1) game.plan.seats[s.number() - 1] = seat;
   }
-  game.reader = on.seat.seat;
-  game.state = t.state();
-  if (const v1::GameInfo* info = served(t.game_id())) game.game_name = info->name();
+  game.reader = reader;
+  game.state = state;
+  if (const v1::GameInfo* info = served(state.game_id())) game.game_name = info->name();
   return game;
 }
 

@@ -130,9 +130,12 @@ int Session::run() {
     return 2;
   }
 
+  // --standings, --player and the transfers: said, and the end.
+  if (auto status = run_player_option()) return *status;
+
   std::string game_id = opt_.game_id;
   const std::string unfinished_game = data_.unfinished.empty() ? "" : data_.unfinished.all().back().plan.game_id;
-  const bool online_start = opt_.create || !opt_.join.empty() || !opt_.watch.empty();
+  const bool online_start = opt_.create || opt_.play_now || !opt_.join.empty() || !opt_.watch.empty();
   // A table is live, a local game waits: the table is offered first.
   std::optional<Next> offered;
   std::string offered_game;
@@ -176,9 +179,9 @@ int Session::run() {
     }
     Game game;
     if (!open_game(game_id, &game)) return 1;
-    if (opt_.create) {
-      opt_.create = false;
-      const Next next = open_table(game, /*ask=*/false);
+    if (opt_.create || opt_.play_now) {
+      const Next next = opt_.create ? open_table(game, /*ask=*/false) : play_now(game, /*ask=*/false);
+      opt_.create = opt_.play_now = false;
       if (online_failed_) return 1;
       if (next == Next::kQuit) {
         con_.line(say("app.bye"));
@@ -267,7 +270,11 @@ bool Session::open_game(const std::string& game_id, Game* out) {
 bool Session::game_menu(Game& game) {
   enum Item {
     kTwo = 1, kCpu, kOpenTable, kJoinTable, kWatchTable, kDemo, kSettings, kRules, kScore, kResume,
-    kAbandon, kReturn, kHistory, kImport, kOtherGame, kQuit = 0
+    kAbandon, kReturn, kHistory, kImport, kOtherGame,
+    // The club's player (docs/players.md): new entries go last, so that
+    // no number changes.
+    kPlayNow, kPlayersWaiting, kStandings, kRatings, kTransferOut, kTransferIn,
+    kQuit = 0
   };
   for (;;) {
     con_.line();
@@ -286,6 +293,13 @@ bool Session::game_menu(Game& game) {
     if (!data_.history.empty()) items.push_back({kHistory, say("menu.history")});
     items.push_back({kImport, say("menu.import")});
     if (games_.size() > 1) items.push_back({kOtherGame, say("menu.other_game")});
+    items.push_back({kPlayNow, say("menu.play_now")});
+    items.push_back({kPlayersWaiting, say("menu.players_waiting")});
+    items.push_back({kStandings, say("menu.standings")});
+    items.push_back({kRatings, say("menu.ratings")});
+    // Only a player this device holds can move.
+    if (kept_player()) items.push_back({kTransferOut, say("menu.transfer_out")});
+    items.push_back({kTransferIn, say("menu.transfer_in")});
     items.push_back({kQuit, say("menu.quit")});
     // Each entry keeps its number whichever others show, so that a hand
     // that learned "13" for the finished games keeps it; 0 is "quit".
@@ -345,6 +359,17 @@ bool Session::game_menu(Game& game) {
       case kHistory: show_history(); break;
       case kImport: import_game_text(); break;
       case kOtherGame: return true;
+      case kPlayNow: next = play_now(game, /*ask=*/true); break;
+      case kPlayersWaiting: next = players_waiting(game); break;
+      case kStandings: show_standings(game.info.id()); break;
+      case kRatings: show_player(""); break;
+      case kTransferOut: transfer_out(); break;
+      case kTransferIn: {
+        auto in = con_.ask(say("transfer.ask_code") + " ");
+        if (in.status != Console::Status::kLine) return false;
+        if (!in.text.empty()) transfer_in(in.text);
+        break;
+      }
       case kQuit: return false;
     }
     if (next == Next::kQuit) return false;

@@ -2,7 +2,9 @@
 // the settings, the rules page and the scoreboard (session.cpp), and
 // playing: undo, resigning, the end of a game, another game and the replay
 // (play.cpp); playing and watching online at a table the host keeps
-// (online_play.cpp). Everything game-specific
+// (online_play.cpp); the club's player (club_player.cpp), its ratings and
+// the standings (player_pages.cpp), and Play now (play_now.cpp). Everything
+// game-specific
 // comes from the host: GameInfo, the BoardView of each state, Move
 // descriptions and the game's UI strings.
 #pragma once
@@ -10,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +55,14 @@ struct Options {
   std::string watch;                         // --watch CODE or table id
   std::string name;                          // --name: the name shown at tables
   std::vector<std::string> names;            // --names: two people on one screen
+  // The club's player (docs/client.md, "Players and ratings"): at most one
+  // of these, and none of the above.
+  bool play_now = false;                     // --play-now [GAME] (the game in game_id)
+  bool casual = false;                       // --casual: Play now for an unrated game
+  std::optional<std::string> standings;      // --standings [GAME]; "" for game_id's
+  std::optional<std::string> player_page;    // --player [ID]; "" for your own
+  bool transfer_out = false;                 // --transfer-out
+  std::string transfer_in;                   // --transfer-in CODE
 };
 
 class Session {
@@ -78,6 +89,9 @@ class Session {
     std::vector<v1::Move> moves;    // the legal moves when it is our turn
     std::uint64_t moves_version = 0;  // the table version `moves` belong to
     std::uint64_t warned_turn = 0; // the turn whose "time is short" was said
+    // At a rated table: each player's rating change in game `rated_game`.
+    std::uint32_t rated_game = 0;
+    std::vector<std::string> rating_lines;
     bool spectator() const { return seat.seat == 0; }
   };
 
@@ -116,6 +130,12 @@ class Session {
   Next join_table(const std::string& code);
   Next watch_table(const std::string& code);
   Next return_to_table(const OnlineSeat& seat);
+  // Sits down at `table` in the seat of `ticket`, just taken (a join, a
+  // pairing), and plays there.
+  Next sit_down(const v1::Table& table, const v1::SeatTicket& ticket);
+  // `title`, the game's settings, and a chance to change them first; false
+  // when the player left the question.
+  bool review_settings(Game& game, std::string_view title);
   // The table's game, opened into `game`.
   bool open_table_game(const v1::Table& table, Game* game);
   Next run_table(Game& game, Online& on);
@@ -128,13 +148,15 @@ class Session {
   void show_event(Game& game, Online& on, const v1::TableEvent& event);
   void show_table(const Game& game, const Online& on, const v1::Table& table);
   void announce_table(const Game& game, const Online& on, const v1::Table& table);
-  void finish_table(const Game& game, const Online& on, const v1::Table& table);
+  void finish_table(const Game& game, Online& on, const v1::Table& table);
   void show_table_score(const Online& on, const v1::Table& table);
   // The table's last game, for the history of the player at `on`.
   FinishedGame finished_at_table(const Online& on, const v1::Table& table) const;
+  // A table's game as the history keeps it, read from `reader`'s seat (0:
+  // no one's).
+  FinishedGame seated_game(const google::protobuf::RepeatedPtrField<v1::Seat>& seats,
+                           const v1::GameState& state, std::uint32_t reader) const;
   void leave_table(Online& on);
-  std::optional<std::string> player_name_for_tables();
-  const std::string& device_id();
   void remember_seat(const OnlineSeat& seat);
   void forget_seat(const std::string& table_id);
   const OnlineSeat* saved_seat(const std::string& game_id) const;
@@ -149,6 +171,55 @@ class Session {
   std::string seats_line(const Game& game, const Online& on, const v1::Table& table) const;
   // Points as the texts' plurals and numbers take them: "2", "1.5".
   static std::string points_number(double points);
+
+  // --- Who plays online (club_player.cpp) ---
+  // The name for tables: --name, else asked (Enter keeps the last one).
+  std::optional<std::string> player_name_for_tables();
+  // Made once: the seats taken before this device had a player are its.
+  const std::string& device_id();
+  // This host's player, or nullptr.
+  const ClubPlayer* kept_player() const;
+  ClubPlayer* kept_player();
+  void keep_player(const v1::PlayerKeyResponse& made);
+  void forget_player();
+  // Runs `call` as this host's club player: made first when this device
+  // has none, with the name for tables (--name, else asked), renamed by a
+  // --name that differs. A key the host refuses (bad_player_key) after a
+  // transfer code was given out means the player moved: the refusal is
+  // the answer. Otherwise (a host that lost its players) a new player is
+  // made, once, and `call` runs again. nullopt: no name was given.
+  std::optional<Failure> as_player(const std::function<Failure(const v1::PlayerKey&)>& call);
+  bool transfer_out();
+  bool transfer_in(const std::string& code);
+  // --standings, --player, --transfer-out and --transfer-in: the exit
+  // status, or nullopt when none was given.
+  std::optional<int> run_player_option();
+
+  // --- Ratings and standings (player_pages.cpp) ---
+  // A player's ratings, history and latest rated games; "" for this
+  // device's player. False when it could not be shown.
+  bool show_player(const std::string& player_id);
+  bool show_standings(const std::string& game_id);
+  // The finished game behind a rated game: replay, export, save.
+  void open_rated_game(const v1::RatedGame& rated, const std::string& player_id);
+  // A game's name in the player's language, or its id.
+  std::string game_name(const std::string& game_id) const;
+
+  // --- Play now (play_now.cpp) ---
+  // Looks for an opponent with the game's settings: with `ask`, the
+  // settings and whether it is rated are asked; without, --casual says.
+  Next play_now(Game& game, bool ask);
+  // The lobby's open seeks of the game, one to accept.
+  Next players_waiting(Game& game);
+  // Seeks until paired (`pairing` set), stopped by the player or refused.
+  Failure seek(const v1::SeekRequest& request, std::optional<v1::Pairing>* pairing, bool* quit);
+  Next sit_paired(const v1::Pairing& pairing);
+  // "Carl (1500?) · casual · no clock", and the settings that differ.
+  std::string seek_line(const Game& game, const v1::Seek& seek) const;
+  // "2 players online now · 1 looking for an opponent"
+  std::string lobby_counts(const v1::GameLobby& lobby) const;
+  // At the end of a game at a rated table: "Ana: rating 1500 → 1516 (+16)".
+  void show_rating_changes(Online& on, const v1::Table& table);
 
   // --- One game ---
   Next play(Game& game, Match& match);
@@ -226,7 +297,8 @@ class Session {
   std::string history_player(const FinishedGame& game, std::uint32_t seat) const;
   std::string history_row(const FinishedGame& game) const;
   void show_history();
-  void open_finished(const FinishedGame& game);
+  // Under its history row, unless the caller has already named the game.
+  void open_finished(const FinishedGame& game, bool titled = true);
   void save_game_text(const std::string& text, const std::string& name);
   // A game text, or the file holding one, replayed; false (and why, said)
   // when it cannot be.

@@ -20,8 +20,10 @@ using boardgame::rules::Checked;
 using nlohmann::json;
 
 // Format 1 kept a single unfinished game as an object; format 2 keeps a
-// list. Both are read.
-constexpr int kFormat = 2;
+// list; format 3 adds the club's players. All are read. The number went up
+// with the players so that an older client, which would drop them and
+// their secrets on its next save, sets the file aside instead.
+constexpr int kFormat = 3;
 
 const char* mode_name(Mode m) {
   switch (m) {
@@ -103,6 +105,24 @@ Checked<OnlineSeat> online_seat_from(const json& j) {
   seat.seat = j["seat"].get<std::uint32_t>();
   if (seat.table_id.empty()) return Result::fail("a saved table seat has no table id");
   return Result::ok(std::move(seat));
+}
+
+Checked<ClubPlayer> club_player_from(const json& j) {
+  using Result = Checked<ClubPlayer>;
+  ClubPlayer player;
+  if (!j.is_object()) return Result::fail("a saved player is not an object");
+  for (auto [name, field] : {std::pair{"host", &player.host}, std::pair{"player_id", &player.player_id},
+                             std::pair{"secret", &player.secret}, std::pair{"name", &player.name}}) {
+    if (!j.contains(name) || !j[name].is_string()) return Result::fail(std::string("a saved player has no ") + name);
+    *field = j[name].get<std::string>();
+  }
+  if (!valid_player_id(player.player_id) || !valid_player_secret(player.secret))
+    return Result::fail("a saved player's id or secret is not as the host makes them");
+  if (j.contains("moving_out")) {
+    if (!j["moving_out"].is_boolean()) return Result::fail("a saved player's moving_out is not true or false");
+    player.moving_out = j["moving_out"].get<bool>();
+  }
+  return Result::ok(std::move(player));
 }
 
 json saved_game_json(const SavedGame& game) {
@@ -217,6 +237,15 @@ json to_json(const ClientData& data) {
                        {"token", s.token}});
     out["online_seats"] = seats;
   }
+  if (!data.players.empty()) {
+    json players = json::array();
+    for (const ClubPlayer& p : data.players) {
+      json player = {{"host", p.host}, {"player_id", p.player_id}, {"secret", p.secret}, {"name", p.name}};
+      if (p.moving_out) player["moving_out"] = true;
+      players.push_back(std::move(player));
+    }
+    out["players"] = players;
+  }
   return out;
 }
 
@@ -290,6 +319,14 @@ Checked<ClientData> client_data_from_json(const json& j) {
       auto seat = online_seat_from(item);
       if (!seat) return Result::fail(seat.error);
       data.online_seats.push_back(std::move(seat.value));
+    }
+  }
+  if (j.contains("players")) {
+    if (!j["players"].is_array()) return Result::fail("the saved players are not a list");
+    for (const json& item : j["players"]) {
+      auto player = club_player_from(item);
+      if (!player) return Result::fail(player.error);
+      data.players.push_back(std::move(player.value));
     }
   }
   return Result::ok(std::move(data));

@@ -1,10 +1,10 @@
 // What survives quitting: the scoreboard, the settings chosen for each game,
 // the unfinished and the finished games, and for playing online the device's id, the player's
-// name and the seats held at tables, in one JSON file under the user's data directory
+// name, the club's player of each host and the seats held at tables, in one JSON file under the user's data directory
 // ($XDG_DATA_HOME/club-games/, else ~/.local/share/club-games/). Written
 // whole to a temporary file, flushed to the disk and renamed, so neither a
 // crash nor a power cut leaves half a file or loses the previous one; a file that cannot be read is moved aside, never overwritten. The
-// file holds seat tokens, so only its owner may read it.
+// file holds seat tokens and players' secrets, so only its owner may read it.
 #pragma once
 
 #include <filesystem>
@@ -17,6 +17,7 @@
 #include "language.h"
 #include "match.h"
 #include "online.h"
+#include "players.h"
 #include "saved_games.h"
 #include "scoreboard.h"
 
@@ -36,6 +37,8 @@ struct ClientData {
   std::string device_id;
   std::string player_name;               // the name last used at a table
   std::vector<OnlineSeat> online_seats;  // newest last
+  // The club's player on each host (docs/players.md), at most one a host.
+  std::vector<ClubPlayer> players;
 };
 
 // How many seats the file keeps; the oldest go first.

@@ -1,9 +1,6 @@
 #include "table_watch.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace game_client {
 namespace {
@@ -32,19 +29,10 @@ bool final_failure(const Failure& f) {
 TableWatch::TableWatch(HostLink& host, std::string table_id, std::string token, std::uint64_t after_version)
     : host_(host), table_id_(std::move(table_id)), token_(std::move(token)), last_version_(after_version),
       queued_version_(after_version) {
-  if (::pipe(pipe_) == 0) {
-    for (int fd : pipe_) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-    ::fcntl(pipe_[0], F_SETFD, FD_CLOEXEC);
-    ::fcntl(pipe_[1], F_SETFD, FD_CLOEXEC);
-  }
   thread_ = std::thread([this] { run(); });
 }
 
-TableWatch::~TableWatch() {
-  stop();
-  for (int fd : pipe_)
-    if (fd >= 0) ::close(fd);
-}
+TableWatch::~TableWatch() { stop(); }
 
 void TableWatch::stop() {
   {
@@ -57,9 +45,7 @@ void TableWatch::stop() {
 }
 
 std::vector<TableWatch::Item> TableWatch::take() {
-  char drain[256];
-  while (::read(pipe_[0], drain, sizeof drain) > 0) {
-  }
+  wake_.drain();
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<Item> out(std::make_move_iterator(items_.begin()), std::make_move_iterator(items_.end()));
   items_.clear();
@@ -79,9 +65,7 @@ void TableWatch::push(Item item) {
     items_.push_back(std::move(item));
   }
   changed_.notify_all();
-  const char byte = 1;
-  while (::write(pipe_[1], &byte, 1) < 0 && errno == EINTR) {
-  }
+  wake_.signal();
 }
 
 bool TableWatch::pause(std::chrono::milliseconds pause) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "host_link.h"
+#include "wake_pipe.h"
 
 namespace game_client {
 
@@ -42,7 +43,7 @@ class TableWatch {
   TableWatch& operator=(const TableWatch&) = delete;
 
   // Readable while items wait to be taken.
-  int wake_fd() const { return pipe_[0]; }
+  int wake_fd() const { return wake_.fd(); }
   // Every item queued so far.
   std::vector<Item> take();
   // Waits until an event of version >= `version` has been queued (or the
@@ -69,7 +70,7 @@ class TableWatch {
   bool ended_ = false;
   bool stopping_ = false;
   grpc::ClientContext* context_ = nullptr;  // the open stream's, under mutex_
-  int pipe_[2] = {-1, -1};
+  WakePipe wake_;
   std::thread thread_;
 };
 

@@ -233,13 +233,17 @@ class OnlineTables(unittest.TestCase):
         bob.send("quit")
         self.assertEqual(bob.finish(), 0)
 
-        # Each device keeps its id and its seat; no token was ever shown.
-        for c, seat in ((alice, 1), (bob, 2)):
+        # Each device keeps its club player, who took the seat, and the
+        # seat; no token or secret was ever shown.
+        for c, seat, name in ((alice, 1, "Alice"), (bob, 2, "Bob")):
             saved = c.saved()
-            self.assertGreaterEqual(len(saved["device_id"]), 16)
+            self.assertEqual([p["name"] for p in saved["players"]], [name])
             self.assertEqual([(s["invite_code"], s["seat"]) for s in saved["online_seats"]], [(code, seat)])
-        self.assertNotEqual(alice.saved()["device_id"], bob.saved()["device_id"])
+        self.assertNotEqual(alice.saved()["players"][0]["player_id"], bob.saved()["players"][0]["player_id"])
         self.assert_no_token_printed(alice, bob)
+        for c in self.clients:
+            for device in (alice, bob):
+                self.assertNotIn(device.saved()["players"][0]["secret"], c.out)
 
         # Each player's history holds the finished game once, from their
         # seat, with the other person's name; the spectator's holds nothing.

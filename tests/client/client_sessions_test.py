@@ -322,7 +322,7 @@ class ClientSessions(unittest.TestCase):
         self.assertIn("Join a table with an invite code", menu.group(1))
         self.assertIn("Watch a table", menu.group(1))
         c.send("7x")
-        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9, 14(, 15)?, 0\.")
+        c.expect(r"Please type one of the numbers shown: 1, 2, 3, 4, 5, 6, 7, 8, 9, 14(, 15)?, 16, 17, 18, 19, 21, 0\.")
         c.expect("Your choice: ")
         c.send("7")
         listed = c.expect(r"Settings of .*\n((?:  .*\n)+)Number of the setting to change")
@@ -887,9 +887,10 @@ class ClientSessions(unittest.TestCase):
         c.expect("Nothing abandoned: your game stays saved.")
         menu = c.expect(r"what would you like to do\?\n((?:  .*\n)+)Your choice: ")
         # Each entry keeps its number whichever others show: resuming is
-        # always 10, the finished games always 13.
+        # always 10, the finished games always 13; the club's player's
+        # entries come after the others (20, moving a player out, needs one).
         numbers = [int(n) for n in re.findall(r"^  (\d+)\. ", menu.group(1), re.M)]
-        self.assertEqual(numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 0], menu.group(1))
+        self.assertEqual(numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 21, 0], menu.group(1))
         self.assertEqual(self.menu_number(menu.group(1), "Resume your unfinished game"), "10")
         c.send(self.menu_number(menu.group(1), "Abandon an unfinished game"))
         c.expect(r"  1\. against the computer, Novice, at move 3\n  2\. against the computer, Expert, at move 1\n")
