@@ -125,8 +125,11 @@ class SeekCall final : public grpc::ServerWriteReactor<v1::SeekEvent> {
   bool finished_ = false;
 };
 
-// A Seek served by the club's matchmaker: its events relayed as they come.
-// Both halves must be done before the call is deleted.
+// A Seek served by the club's matchmaker: its events relayed as they come,
+// one read then one write at a time. A hold keeps the matchmaker's call
+// from ending while an event is still being written on: it is let go once
+// no more reads will be started. Both halves must be done before the call
+// is deleted.
 class RelayedSeek final : public grpc::ServerWriteReactor<v1::SeekEvent>,
                           public grpc::ClientReadReactor<v1::SeekEvent> {
  public:
@@ -135,17 +138,21 @@ class RelayedSeek final : public grpc::ServerWriteReactor<v1::SeekEvent>,
       : context_(context), request_(request) {
     client_.AddMetadata(tables::kForwardedKey, "1");
     stub->async()->Seek(&client_, &request_, this);
+    AddHold();
     StartRead(&event_);
     StartCall();
   }
 
-  // From the matchmaker: pass the event on, then read the next.
+  // From the matchmaker: pass the event on; at the end, read no more.
   void OnReadDone(bool ok) override {
     if (ok) StartWrite(&event_);
+    else RemoveHold();
   }
+  // Passed on: read the next; the caller gone: end the matchmaker's call.
   void OnWriteDone(bool ok) override {
-    if (ok) StartRead(&event_);
-    else client_.TryCancel();
+    if (ok) return StartRead(&event_);
+    client_.TryCancel();
+    RemoveHold();
   }
   // The matchmaker ended the seek: end the caller's the same way.
   void OnDone(const grpc::Status& status) override {
