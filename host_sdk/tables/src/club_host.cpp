@@ -6,6 +6,7 @@
 #include <iostream>
 #include <limits>
 
+#include "boardgame/tables/club_channel.h"
 #include "boardgame/tables/secrets.h"
 #include "host_impl.h"
 #include "table_errors.h"
@@ -338,8 +339,7 @@ v1::TableService::Stub& TableHost::Impl::link(const std::string& address) {
   std::lock_guard lock(links_mutex);
   std::unique_ptr<v1::TableService::Stub>& stub = links[address];
   if (!stub)
-    stub =
-        v1::TableService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+    stub = v1::TableService::NewStub(club_channel(address));
   return *stub;
 }
 

@@ -2,6 +2,7 @@
 // publishing a change, and the work the host does by itself (clocks,
 // absences, expiry, the CPU's moves). The calls are in table_calls.cpp.
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "boardgame/host/error_status.h"
@@ -572,8 +573,10 @@ void TableHost::Impl::timer_loop() {
     }
     const std::int64_t wait = due.top().at_ms - clock.now_ms();
     if (wait > 0) {
-      // Bounded, so that a change of the wall clock is noticed.
-      due_changed.wait_for(lock, std::chrono::milliseconds(std::min<std::int64_t>(wait, 1000)));
+      // In real milliseconds: a clock at --clock-rate 100 runs 100 of its
+      // own in one. Bounded, so that a change of the wall clock is noticed.
+      const auto real = std::int64_t(std::ceil(double(wait) / clock.rate()));
+      due_changed.wait_for(lock, std::chrono::milliseconds(std::min<std::int64_t>(real, 1000)));
       continue;
     }
     lock.unlock();
