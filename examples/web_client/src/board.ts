@@ -106,6 +106,7 @@ export class Board {
       input.onPreview?.(move ? strings.t("move.preview", { move: move.notation, effect: moveEffect(move, strings) }) : "");
     };
 
+    const upcoming = new Set(input.moves.length ? [] : view.playable_cells);
     for (let cell = 0; cell < cellCount; ++cell) {
       const row = Math.floor(cell / view.columns);
       const column = cell % view.columns;
@@ -122,6 +123,8 @@ export class Board {
       if (decided) label = strings.t("cell.in_region", { label, region: decided });
       const classes = ["cell"];
       if (move) classes.push("playable");
+      // Where the side to move may play, shown quietly to everyone else.
+      else if (upcoming.has(cell)) classes.push("upcoming");
       if (last.has(cell)) classes.push("last");
       const button = h(
         "button",

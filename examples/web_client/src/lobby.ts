@@ -28,10 +28,16 @@ function sameValue(a: SettingValue | undefined, b: SettingValue | undefined): bo
   return JSON.stringify(a?.kind) === JSON.stringify(b?.kind);
 }
 
+// The table's time per turn, a setting of every game (docs/tables.md): the
+// card says it without the settings opened.
+const TIME_PER_TURN = "time_per_turn";
+
 // The form of one game's settings; `read` gives the values that differ from
-// the defaults, as CreateTable takes them.
-function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read: () => Setting[] } {
+// the defaults, as CreateTable takes them; `turnTime` says the time per turn
+// chosen.
+function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read: () => Setting[]; turnTime: HTMLElement } {
   const readers: (() => Setting | undefined)[] = [];
+  const turnTime = h("p", { class: "turn-time" });
   const groups = new Map<number, HTMLElement>();
   for (const spec of game.settings) {
     let group = groups.get(spec.category);
@@ -68,6 +74,11 @@ function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read:
         option.selected = sameValue(allowed.value, spec.default_value);
         select.append(option);
       });
+      if (spec.id === TIME_PER_TURN) {
+        const say = () => (turnTime.textContent = page.strings.t("lobby.turn_time", { value: spec.allowed_values[Number(select.value)]?.label ?? "" }));
+        select.addEventListener("change", say);
+        say();
+      }
       control = select;
       readers.push(() => {
         const value = spec.allowed_values[Number(select.value)]?.value;
@@ -88,6 +99,7 @@ function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read:
   return {
     element: h("div", { class: "settings" }, ...groups.values()),
     read: () => readers.map((r) => r()).filter((s): s is Setting => s !== undefined),
+    turnTime,
   };
 }
 
@@ -141,6 +153,7 @@ function gameCard(game: GameInfo, page: Page, name: () => string, playNow: Map<s
       h("a", { href: `/rules/${game.id}/${page.locale}`, target: "_blank", rel: "noopener" }, page.strings.t("app.rules", { game: game.name })),
       h("a", { href: `#/standings/${game.id}`, "data-action": "standings" }, page.strings.t("standings.link")),
     ),
+    form.turnTime.textContent ? form.turnTime : null,
     h("details", {}, h("summary", {}, page.strings.t("lobby.settings")), form.element),
     now.element,
     h(
@@ -254,22 +267,24 @@ export async function showLobby(page: Page, root: HTMLElement): Promise<() => vo
   const mine = seats();
   const names = new Map(games.map((g) => [g.id, g.name]));
   const playNow = new Map<string, PlayNow>();
+  const yours = mine.length
+    ? h(
+        "section",
+        { class: "your-tables" },
+        h("h2", {}, page.strings.t("lobby.your_tables")),
+        h("ul", {}, ...mine.map((s) => h("li", {}, h("a", { href: `#/table/${s.tableId}` }, page.strings.t("lobby.return", { game: names.get(s.gameId) ?? s.gameId, code: s.inviteCode }))))),
+      )
+    : null;
   clear(
     root,
     h("h1", {}, page.strings.t("lobby.title")),
+    // A returning player's tables come first: they are what they came back for.
+    yours,
     h("p", { class: "lede" }, page.strings.t("lobby.guest")),
     name.element,
     playerBox(page, name.read),
     games.length ? h("div", { class: "games" }, ...games.map((g) => gameCard(g, page, name.read, playNow))) : h("p", {}, page.strings.t("app.no_games")),
     joinForm(page, "", name.read),
-    mine.length
-      ? h(
-          "section",
-          { class: "your-tables" },
-          h("h2", {}, page.strings.t("lobby.your_tables")),
-          h("ul", {}, ...mine.map((s) => h("li", {}, h("a", { href: `#/table/${s.tableId}` }, page.strings.t("lobby.return", { game: names.get(s.gameId) ?? s.gameId, code: s.inviteCode }))))),
-        )
-      : null,
   );
   return followLobby(playNow);
 }

@@ -7,6 +7,7 @@ import { api, ApiError, watch } from "./api";
 import { Board } from "./board";
 import { clear, h } from "./dom";
 import type { GameInfo } from "./gen/boardgame/v1/game_info";
+import { SeatResult_Result } from "./gen/boardgame/v1/game_state";
 import type { Move } from "./gen/boardgame/v1/move";
 import {
   type Seat,
@@ -35,6 +36,7 @@ export class TableView {
   private legal: Move[] = [];
   private notice = "";
   private ratingChanges: string[] = [];
+  private ratingsOf = 0; // the game whose rating changes were asked for
   private error = "";
   private lost = false;
   private closed = false;
@@ -148,6 +150,7 @@ export class TableView {
     if (this.table && table.version <= this.table.version && event.kind !== TableEvent_Kind.SNAPSHOT) return;
     this.table = table;
     this.clockFrom(table);
+    this.ratingsOnce(table);
     if (!this.seat) this.seat = seatAt(table.table_id);
     if (this.seat && !this.seat.inviteCode) {
       // A seat from Play now learns its table's code here.
@@ -179,9 +182,7 @@ export class TableView {
         this.notice = "";
         this.ratingChanges = [];
         break;
-      case TableEvent_Kind.GAME_OVER:
-        if (table.rated) void this.showRatingChanges(table);
-        break;
+
       case TableEvent_Kind.EXPIRED:
         this.closed = true;
         this.notice = this.page.strings.t("table.closed");
@@ -190,6 +191,15 @@ export class TableView {
     this.syncMoves(event.move);
     this.syncLegal();
     this.render();
+  }
+
+  // Once per rated game that ended, however the page learnt of its end: by
+  // its event, or by the answer to its own last move, which may come first.
+  private ratingsOnce(table: Table): void {
+    const number = table.state?.game_number ?? 0;
+    if (!table.rated || table.phase !== Table_Phase.GAME_OVER || this.ratingsOf === number) return;
+    this.ratingsOf = number;
+    void this.showRatingChanges(table);
   }
 
   // Each player's rating before and after the game that just ended.
@@ -313,6 +323,12 @@ export class TableView {
     this.render();
   }
 
+  // How the game that just ended went for this seat.
+  private resultKey(): string {
+    const result = this.table?.state?.outcome?.results.find((r) => r.seat === this.mySeat)?.result;
+    return result === SeatResult_Result.WIN ? "table.result_won" : result === SeatResult_Result.LOSS ? "table.result_lost" : "table.result_drawn";
+  }
+
   private clockFrom(table: Table): void {
     const left = Number(table.turn_time_left_ms);
     this.deadline = left > 0 ? performance.now() + left : undefined;
@@ -352,6 +368,7 @@ export class TableView {
       if (table && this.table && table.version > this.table.version) {
         this.table = table;
         this.clockFrom(table);
+        this.ratingsOnce(table);
         this.syncMoves(move);
         this.syncLegal();
       }
@@ -511,7 +528,8 @@ export class TableView {
     clear(
       this.root,
       h("header", { class: "table-head" },
-        h("h1", {}, s.t("table.title", { game: this.game.name, code: t.invite_code })),
+        // A game against the computer has no code anyone needs.
+        h("h1", {}, t.undo_allowed && !freeSeats ? s.t("table.title_cpu", { game: this.game.name }) : s.t("table.title", { game: this.game.name, code: t.invite_code })),
         h("nav", {},
           h("a", { href: "#/" }, s.t("app.lobby")),
           h("a", { href: `/rules/${t.game_id}/${this.page.locale}`, target: "_blank", rel: "noopener" }, s.t("app.rules", { game: this.game.name })),
@@ -531,6 +549,7 @@ export class TableView {
           h("p", { class: `status${this.myTurn() ? " your-turn" : ""}`, role: "status", "aria-live": "polite" },
             state ? s.t("table.status_line", { game: s.t("table.game_number", { number: state.game_number }), status }) : status),
           this.myTurn() ? h("p", { class: "your-turn-banner" }, s.t("table.your_turn")) : null,
+          over && seated ? h("p", { class: "result-banner", role: "status" }, s.t(this.resultKey())) : null,
           state?.view ? this.board.element : null,
           // Below the board, so that a longer preview never moves the cells.
           h("p", { class: "preview", "aria-hidden": "true" }, this.previewText),

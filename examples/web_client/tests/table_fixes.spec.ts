@@ -65,3 +65,45 @@ test("a seat the page's storage lost can be taken back", async ({ browser }) => 
   await expect(b.locator(".watching")).toHaveCount(0);
   await Promise.all([ana.close(), ben.close()]);
 });
+
+test("the lobby shows the time per turn and a returning player's tables first", async ({ page }) => {
+  await page.goto("./");
+  const uttt = card(page, "uttt");
+  await expect(uttt.locator(".turn-time")).toHaveText(/^Time per turn: /);
+  const before = await uttt.locator(".turn-time").textContent();
+  await uttt.locator("summary").first().click();
+  await uttt.locator("#setting-uttt-time_per_turn").selectOption({ index: 1 });
+  await expect(uttt.locator(".turn-time")).not.toHaveText(before!);
+  await setName(page, "Iris");
+  await card(page, "tictactoe").locator("[data-action=play-cpu]").click();
+  // Against the computer the heading has no invite code to read out.
+  await expect(page.locator(".table-head h1")).toHaveText(/against the computer$/);
+  await page.goto("./");
+  await expect(page.locator(".your-tables")).toBeVisible();
+  await expect(card(page, "uttt")).toBeVisible();
+  const first = await page.evaluate(() => {
+    const tables = document.querySelector(".your-tables");
+    const games = document.querySelector(".games");
+    return !!tables && !!games && !!(tables.compareDocumentPosition(games) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(first).toBe(true);
+});
+
+test("the waiting side sees where the next move goes, and the end says who won", async ({ browser }) => {
+  const [ana, ben] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const a = await ana.newPage();
+  const b = await ben.newPage();
+  const link = await openTableForFriend(a, "uttt", "Ana");
+  await joinByLink(b, link, "Ben");
+  // The centre of the centre board sends Ben to its 8 free cells; Ana sees
+  // them lit quietly, not playable.
+  await a.locator('.board-column .cell[data-cell="40"]').click();
+  await expect(b.locator(".board-column .cell.playable")).toHaveCount(8);
+  await expect(a.locator(".board-column .cell.upcoming")).toHaveCount(8);
+  await expect(a.locator(".board-column .cell.playable")).toHaveCount(0);
+  await b.locator("[data-action=resign]").click();
+  await b.locator("[data-action=resign-confirm]").click();
+  await expect(a.locator(".result-banner")).toHaveText("You won!");
+  await expect(b.locator(".result-banner")).toHaveText("You lost.");
+  await Promise.all([ana.close(), ben.close()]);
+});
