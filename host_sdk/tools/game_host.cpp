@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include <CLI/CLI.hpp>
+#include <mutex>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -220,6 +221,14 @@ int main(int argc, char** argv) {
   // Every store keeps players too; the table host, which owns the store,
   // goes first.
   std::optional<boardgame::players::Players> players;
+  // A host whose store failed serves no change any more: health says so,
+  // so that a load balancer sends players elsewhere.
+  std::mutex serving_mutex;
+  grpc::Server* serving = nullptr;  // while the server lives
+  tables.on_store_failed = [&] {
+    std::lock_guard lock(serving_mutex);
+    if (serving) serving->GetHealthCheckService()->SetServingStatus(false);
+  };
   std::unique_ptr<boardgame::tables::TableHost> table_host;
   try {
     std::unique_ptr<boardgame::tables::TableStore> opened =
@@ -249,6 +258,19 @@ int main(int argc, char** argv) {
     std::cerr << "game-host: " << e.what() << "\n";
     return 1;
   }
+  {
+    std::lock_guard lock(serving_mutex);
+    serving = running.server.get();
+  }
+  // Forgets the server before it goes, however main returns.
+  struct Forget {
+    std::mutex& mutex;
+    grpc::Server*& server;
+    ~Forget() {
+      std::lock_guard lock(mutex);
+      server = nullptr;
+    }
+  } forget{serving_mutex, serving};
   std::cout << "listening on " << host_part(options.listen) << ':' << running.port << std::endl;
   // The JSON API calls this host's own services, through their checks.
   const boardgame::host::JsonApi api(running.server->InProcessChannel(grpc::ChannelArguments()),

@@ -275,6 +275,7 @@ void TableHost::Impl::on_durable(const Table& t,
         lost_id = t->table().table_id();
       } else if (!store_failed.exchange(true)) {
         std::cerr << "game-host: the table store failed: " << error << "\n";
+        if (options.on_store_failed) options.on_store_failed();
       }
       t->broken = true;
     } else {

@@ -59,6 +59,10 @@ struct TableHostOptions {
   // The club's players, for people who sit down as one (Player.key); null
   // on a host that keeps none.
   players::PlayerDirectory* players = nullptr;
+  // Called once, from the store's thread, when the store of a host alone
+  // has failed a commit: from then on its tables take no change, and a
+  // health check must say so. Must not block.
+  std::function<void()> on_store_failed;
 };
 
 // An event as the host sends it: the message and its bytes, serialized once
