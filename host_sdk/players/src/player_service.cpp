@@ -17,6 +17,15 @@ grpc::ServerUnaryReactor* answer(grpc::CallbackServerContext* context, const grp
   return reactor;
 }
 
+// The matchmaker's refusal, as it goes on to the caller: its ErrorDetail
+// travels in the trailing metadata.
+void pass_on_error_detail(const grpc::ClientContext& client, grpc::CallbackServerContext* context) {
+  const auto& trailing = client.GetServerTrailingMetadata();
+  if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
+    context->AddTrailingMetadata(host::kErrorDetailKey,
+                                 std::string(it->second.data(), it->second.size()));
+}
+
 // One Seek call: "open" first, unless paired at once, then "paired" and
 // the end. The seek lasts while the call does. gRPC may run a reaction
 // inline, so the mutex is never held while starting an operation.
@@ -156,10 +165,7 @@ class RelayedSeek final : public grpc::ServerWriteReactor<v1::SeekEvent>,
   }
   // The matchmaker ended the seek: end the caller's the same way.
   void OnDone(const grpc::Status& status) override {
-    const auto& trailing = client_.GetServerTrailingMetadata();
-    if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
-      context_->AddTrailingMetadata(host::kErrorDetailKey,
-                                    std::string(it->second.data(), it->second.size()));
+    pass_on_error_detail(client_, context_);
     Finish(grpc::Status(status.error_code(), status.error_message()));
     half_done();
   }
@@ -190,10 +196,7 @@ grpc::ServerUnaryReactor* relayed(grpc::CallbackServerContext* context, const Re
   auto client = std::make_shared<grpc::ClientContext>();
   client->AddMetadata(tables::kForwardedKey, "1");
   send(client.get(), request, response, [client, context, reactor](grpc::Status status) {
-    const auto& trailing = client->GetServerTrailingMetadata();
-    if (const auto it = trailing.find(host::kErrorDetailKey); it != trailing.end())
-      context->AddTrailingMetadata(host::kErrorDetailKey,
-                                   std::string(it->second.data(), it->second.size()));
+    pass_on_error_detail(*client, context);
     reactor->Finish(grpc::Status(status.error_code(), status.error_message()));
   });
   return reactor;
