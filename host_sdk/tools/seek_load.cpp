@@ -14,6 +14,9 @@
 // only the seeks made on it), and onto --channels connections per host;
 // every Seek is asynchronous (gRPC's callback API, seek_load_players.h).
 //
+// With --pause-ms a player waits that long, on average, before seeking
+// again, as it would while it plays; without, it seeks again at once.
+//
 // At the end of --seconds no seek starts any more; the seeks under way run
 // until only open seeks remain, which are then cancelled and counted.
 //
@@ -50,6 +53,7 @@ struct Options {
   double seconds = 10;
   std::string game = "tictactoe";
   bool casual = false;
+  int pause_ms = 0;
   int sample = 200;  // tables read back with GetTable
   std::size_t max_tables = 1'000'000;
 };
@@ -403,6 +407,11 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--game", o.game, "the game sought")->capture_default_str();
   app.add_flag("--casual", o.casual, "seek casual games (default: rated)");
+  app.add_option("--pause-ms", o.pause_ms,
+                 "time a player stays at its table before seeking again, on average (0: at "
+                 "once, the most the hosts can take)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 600'000));
   app.add_option("--sample", o.sample, "tables read back with GetTable to check their seats")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
@@ -433,6 +442,7 @@ int main(int argc, char** argv) {
     Run run;
     run.game = o.game;
     run.rated = !o.casual;
+    run.pause = std::chrono::milliseconds(o.pause_ms);
     // Player i seeks on host i % hosts, so that each has its share; the
     // players of a host are dealt onto its channels in turn.
     std::vector<std::unique_ptr<Player>> players;
@@ -442,8 +452,10 @@ int main(int argc, char** argv) {
       players.push_back(
           std::make_unique<Player>(run, link, *link.channels[k % link.channels.size()], i));
     }
-    fmt::print("seek-load: {} players seeking {} {} for {} s, {} channels per host\n", o.players,
-               run.rated ? "rated" : "casual", o.game, o.seconds, o.channels);
+    fmt::print(
+        "seek-load: {} players seeking {} {} for {} s, {} ms at the table between seeks, {} "
+        "channels per host\n",
+        o.players, run.rated ? "rated" : "casual", o.game, o.seconds, o.pause_ms, o.channels);
     for (const auto& h : hosts)
       fmt::print("game-host {}{} ({})\n", h->link.address,
                  h->link.label == h->link.address ? "" : ", " + h->link.label,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <fmt/format.h>
+#include <grpcpp/alarm.h>
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -70,6 +72,10 @@ struct HostLink {
 struct Run {
   std::string game;
   bool rated = true;
+  // How long a player stays at its table before seeking again, on average:
+  // 0 seeks again at once, which saturates the host and measures its
+  // throughput.
+  std::chrono::milliseconds pause{0};
   std::atomic<Clock::time_point> end{Clock::time_point::max()};  // no seek starts after this
   std::atomic<bool> closing{false};  // open seeks are being cancelled: CANCELLED expected
   Tally wrong;  // answers that break the protocol
@@ -126,12 +132,15 @@ class Player {
       current_ = std::make_unique<SeekCall>(*this);
       call = current_.get();
     }
-    next_call(*call);
+    // Players who all started at once would seek in waves.
+    pause_then_seek(*call, std::uniform_int_distribution<long>(0, run_.pause.count())(random_));
   }
-  // Ends the seek under way, if any (at the end of the run).
+  // Ends the seek under way, or the pause before the next (at the end of
+  // the run).
   void cancel() {
     std::lock_guard lock(mutex_);
     if (current_) current_->cancel();
+    pause_.Cancel();
   }
 
   Run& run() { return run_; }
@@ -195,12 +204,26 @@ class Player {
         following = current_.get();
       }
     }
-    if (following) return next_call(*following);
-    run_.seeking -= 1;
-    run_.notify();
+    if (!following) return stop();
+    // Games last more or less: from half the pause to one and a half times.
+    const long pause = run_.pause.count();
+    pause_then_seek(*following,
+                    std::uniform_int_distribution<long>(pause / 2, pause * 3 / 2)(random_));
   }
 
  private:
+  void pause_then_seek(SeekCall& call, long pause_ms) {
+    if (pause_ms == 0) return next_call(call);
+    pause_.Set(std::chrono::system_clock::now() + std::chrono::milliseconds(pause_ms),
+               [this, &call](bool ok) {
+                 if (ok && !run_.closing && Clock::now() < run_.end.load()) return next_call(call);
+                 stop();
+               });
+  }
+  void stop() {
+    run_.seeking -= 1;
+    run_.notify();
+  }
   void next_call(SeekCall& call) {
     host_.in_flight += 1;
     call.start();
@@ -214,6 +237,8 @@ class Player {
   // Recursive: a call's end may run inline in cancel(), and takes it too.
   std::recursive_mutex mutex_;
   std::unique_ptr<SeekCall> current_, finished_;
+  grpc::Alarm pause_;
+  std::minstd_rand random_{std::uint32_t(index_) + 1};
 };
 
 inline SeekCall::SeekCall(Player& player) : player_(player) {
