@@ -2,6 +2,7 @@
 // here) against a real game-host started by tests/host.ts ("club": the
 // games of this build), or against an installed host serving a game built
 // outside the tree ("installed": tests/sdk/reversi_sdk_test.py runs it).
+// "speed" prints the page's timings on a throttled network, on demand.
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
@@ -16,8 +17,10 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: process.env.CLUB_TEST_OUTPUT ?? "test-results",
   projects: [
-    { name: "club", testIgnore: /installed\// },
+    { name: "club", testIgnore: /(installed|speed)\// },
     { name: "installed", testMatch: /installed\/.*\.spec\.ts/ },
+    // Figures, not tests: run by hand (tests/speed/page_speed.spec.ts).
+    { name: "speed", testMatch: /speed\/.*\.spec\.ts/ },
   ],
   use: {
     launchOptions: { executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium" },

@@ -3,6 +3,7 @@
 Usage: rules_http_test.py GAME_HOST PLUGIN_DIR
 """
 import http.client
+import json
 import socket
 import sys
 import tempfile
@@ -78,6 +79,33 @@ class RulesOverHttp(unittest.TestCase):
         self.assertEqual(response.status, 200)
         self.assertEqual(response.getheader("Content-Type"), "text/markdown; charset=utf-8")
         self.assertIn("# Meta tres en raya", body)
+
+    def test_a_games_words_alone_for_clients(self):
+        response, body = self.get("/rules/uttt/es-MX?format=strings")
+        self.assertEqual(response.status, 200)
+        self.assertEqual(response.getheader("Content-Type"), "application/json")
+        self.assertEqual(response.getheader("Content-Language"), "es")
+        words = json.loads(body)
+        self.assertEqual(words["locale"], "es")
+        self.assertEqual(words["strings"]["setting.time_per_turn.name"], "Tiempo por turno")
+        # The words, not the pages: a small part of the document.
+        _, page = self.get("/rules/uttt/es")
+        self.assertLess(len(body), len(page) / 4)
+        self.assertNotIn("<", body)
+
+    def test_a_page_not_changed_is_not_sent_again(self):
+        for path in ["/rules/uttt/es", "/rules/uttt/es?format=strings", "/rules?lang=de"]:
+            response, body = self.get(path)
+            etag = response.getheader("ETag")
+            self.assertRegex(etag, r'^"[0-9a-f]{16}"$', path)
+            self.assertEqual(response.getheader("Cache-Control"), "no-cache", path)
+            response, body = self.get(path, {"If-None-Match": etag})
+            self.assertEqual((response.status, body), (304, ""), path)
+            response, body = self.get(path, {"If-None-Match": '"0000000000000000"'})
+            self.assertEqual(response.status, 200, path)
+        # Another language is another page, with its own tag.
+        self.assertNotEqual(self.get("/rules/uttt/de")[0].getheader("ETag"),
+                            self.get("/rules/uttt/es")[0].getheader("ETag"))
 
     def test_second_game(self):
         self.assert_page("/rules/tictactoe/es", "es")

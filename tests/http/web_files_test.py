@@ -3,6 +3,7 @@ client's files over HTTP.
 
 Usage: web_files_test.py GAME_HOST PLUGIN_DIR
 """
+import gzip
 import http.client
 import os
 import re
@@ -23,6 +24,9 @@ WEB_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-
 INDEX = (b'<!doctype html><html lang="en"><head><link rel="stylesheet" href="app.css">'
          b'<script src="app.js" defer></script></head><body></body></html>\n')
 
+ASSET = "assets/main-3F7KQ2ZD.js"
+ASSET_BYTES = b"document.title = 'club';\n" * 20
+
 # What a client's build holds, and what it must not serve.
 FILES = {
     "index.html": INDEX,
@@ -38,6 +42,13 @@ FILES = {
     ".env": b"SECRET=1\n",
     ".cache/app.js": b"stale\n",
     "tool.exe": b"MZ\x90\x00",
+    # A hashed asset with the build's brotli and gzip copies (the host does
+    # not decode them: the brotli bytes need not be real), and a copy whose
+    # file is gone.
+    ASSET: ASSET_BYTES,
+    ASSET + ".br": b"brotli bytes",
+    ASSET + ".gz": gzip.compress(ASSET_BYTES),
+    "assets/old-AAAAAAAA.js.br": b"stale brotli",
 }
 TYPES = {
     "/play/": "text/html; charset=utf-8",
@@ -106,7 +117,7 @@ class WebFilesOverHttp(unittest.TestCase):
             self.assertEqual(response.status, 200, path)
             self.assertEqual(body, INDEX, path)
         self.assertRegex(http_host.log_so_far(self.host),
-                         r"browser client from %s \(10 files\)" % re.escape(self.web))
+                         r"browser client from %s \(11 files\)" % re.escape(self.web))
 
     def test_every_file_has_its_type(self):
         for path, content_type in TYPES.items():
@@ -147,6 +158,44 @@ class WebFilesOverHttp(unittest.TestCase):
         response, body = self.get("/play/app.js", {"If-None-Match": '"0000000000000000"'})
         self.assertEqual(response.status, 200)
         self.assertEqual(body, FILES["app.js"])
+
+    def test_a_compressed_form_when_the_browser_takes_it(self):
+        path = "/play/" + ASSET
+        forms = {"br": FILES[ASSET + ".br"], "gzip": FILES[ASSET + ".gz"], None: ASSET_BYTES}
+        cases = {"gzip, deflate, br": "br", "br": "br", "gzip": "gzip", "GZip": "gzip",
+                 "br;q=0, gzip;q=0.5": "gzip", "*": "br", "br;q=0, *": "gzip",
+                 "br;q=0, gzip;q=0": None, "identity": None, "deflate": None, "": None}
+        etags = {}
+        for accept, coding in cases.items():
+            response, body = self.get(path, {"Accept-Encoding": accept} if accept else {})
+            self.assertEqual(response.status, 200, accept)
+            self.assertEqual(response.getheader("Content-Encoding"), coding, accept)
+            self.assertEqual(response.getheader("Vary"), "Accept-Encoding", accept)
+            self.assertEqual(response.getheader("Content-Type"), "text/javascript; charset=utf-8")
+            self.assertEqual(body, forms[coding], accept)
+            etags.setdefault(coding, response.getheader("ETag"))
+            self.assertEqual(etags[coding], response.getheader("ETag"), accept)
+        self.assertEqual(gzip.decompress(forms["gzip"]), ASSET_BYTES)
+        self.assertEqual(len(set(etags.values())), 3)  # one tag per form
+        # A tag is good for its own form only.
+        response, body = self.get(path, {"Accept-Encoding": "br", "If-None-Match": etags["br"]})
+        self.assertEqual((response.status, body), (304, b""))
+        response, body = self.get(path, {"Accept-Encoding": "gzip", "If-None-Match": etags["br"]})
+        self.assertEqual((response.status, body), (200, forms["gzip"]))
+        # A file the build left uncompressed varies with nothing.
+        response, _ = self.get("/play/app.css", {"Accept-Encoding": "br, gzip"})
+        self.assertIsNone(response.getheader("Content-Encoding"))
+        self.assertIsNone(response.getheader("Vary"))
+        # Neither a compressed copy nor one whose file is gone is served by name.
+        for name in [ASSET + ".br", ASSET + ".gz", "assets/old-AAAAAAAA.js.br",
+                     "assets/old-AAAAAAAA.js"]:
+            self.assertEqual(self.get("/play/" + name)[0].status, 404, name)
+
+    def test_hashed_assets_are_kept_for_good_the_rest_asked_again(self):
+        response, _ = self.get("/play/" + ASSET)
+        self.assertEqual(response.getheader("Cache-Control"), "public, max-age=31536000, immutable")
+        for path in ["/play/", "/play/app.js", "/play/strings/es.json"]:
+            self.assertEqual(self.get(path)[0].getheader("Cache-Control"), "no-cache", path)
 
     def test_head(self):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)

@@ -72,11 +72,23 @@ const game = gs.GameService;
 const table = ts.TableService;
 const player = ps.PlayerService;
 
+const gameLists = new Map<string, Promise<gs.ListGamesResponse>>();
+
+// The games a host serves change only when it restarts: the lobby's list
+// serves the tables and pages after it, with no round trip of their own.
+export function gamesIn(locale: string): Promise<gs.ListGamesResponse> {
+  let list = gameLists.get(locale);
+  if (!list) {
+    list = api.listGames({ locale });
+    list.catch(() => gameLists.delete(locale));
+    gameLists.set(locale, list);
+  }
+  return list;
+}
+
 export const api = {
   listGames: (r: PartialMessage<gs.ListGamesRequest>) =>
     unary<gs.ListGamesRequest, gs.ListGamesResponse>(game, "ListGames", r),
-  getRules: (r: PartialMessage<gs.GetRulesRequest>) =>
-    unary<gs.GetRulesRequest, gs.GetRulesResponse>(game, "GetRules", r),
   setup: (r: PartialMessage<gs.SetupRequest>) => unary<gs.SetupRequest, gs.SetupResponse>(game, "Setup", r),
   listMoves: (r: PartialMessage<gs.ListMovesRequest>) =>
     unary<gs.ListMovesRequest, gs.ListMovesResponse>(game, "ListMoves", r),

@@ -2,7 +2,7 @@
 // schema as a form (the table's settings, local rules and variants), and the
 // ways to play: against the computer, with a friend by invite, by code, or
 // as a spectator.
-import { api, ApiError } from "./api";
+import { api, ApiError, gamesIn } from "./api";
 import { clear, h } from "./dom";
 import type { GameInfo } from "./gen/boardgame/v1/game_info";
 import { type Setting, SettingSpec_Category, SettingSpec_Type, type SettingValue } from "./gen/boardgame/v1/settings";
@@ -262,7 +262,7 @@ export function nameField(page: Page): { element: HTMLElement; read: () => strin
 // Shows the lobby and follows its seeks and counts; the function returned
 // stops that.
 export async function showLobby(page: Page, root: HTMLElement): Promise<() => void> {
-  const { games } = await api.listGames({ locale: page.locale });
+  const { games } = await gamesIn(page.locale);
   const name = nameField(page);
   const mine = seats();
   const names = new Map(games.map((g) => [g.id, g.name]));

@@ -1,7 +1,7 @@
 // A player's page (#/player/ID): their rating in each game with its history
 // as a chart, and their latest rated games, each opening its replay. And a
 // game's standings (#/standings/GAME): the best-rated players.
-import { api } from "./api";
+import { api, gamesIn } from "./api";
 import { clear, h } from "./dom";
 import type { GameInfo } from "./gen/boardgame/v1/game_info";
 import type { PlayerRating, RatedGame } from "./gen/boardgame/v1/player_service";
@@ -90,7 +90,7 @@ function gameSection(page: Page, rating: PlayerRating, game: GameInfo | undefine
 }
 
 export async function showPlayer(page: Page, root: HTMLElement, playerId: string): Promise<void> {
-  const [profile, { games }] = await Promise.all([api.getPlayer({ player_id: playerId }), api.listGames({ locale: page.locale })]);
+  const [profile, { games }] = await Promise.all([api.getPlayer({ player_id: playerId }), gamesIn(page.locale)]);
   const byId = new Map(games.map((g) => [g.id, g]));
   const s = page.strings;
   document.title = `${profile.name} · ${s.t("app.title")}`;
@@ -107,7 +107,7 @@ export async function showPlayer(page: Page, root: HTMLElement, playerId: string
 }
 
 export async function showStandings(page: Page, root: HTMLElement, gameId: string): Promise<void> {
-  const [standings, { games }] = await Promise.all([api.getStandings({ game_id: gameId }), api.listGames({ locale: page.locale })]);
+  const [standings, { games }] = await Promise.all([api.getStandings({ game_id: gameId }), gamesIn(page.locale)]);
   const s = page.strings;
   const name = games.find((g) => g.id === gameId)?.name ?? gameId;
   document.title = `${s.t("standings.title", { game: name })} · ${s.t("app.title")}`;

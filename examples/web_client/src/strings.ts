@@ -1,9 +1,9 @@
 // Every word the page shows: the client's own catalogue (localization/web,
-// built to strings/<locale>.json) and each game's, from GetRules. Texts are
+// built to strings/<locale>.json) and each game's, from its rules document's
+// words alone (/rules/<game>/<locale>?format=strings). Texts are
 // ICU messages; a key missing in a language falls back to English, and a
 // key missing everywhere shows as itself, so a gap is visible, never blank.
 import { IntlMessageFormat } from "intl-messageformat";
-import { api } from "./api";
 import type { Text } from "./gen/boardgame/v1/text";
 
 export const LOCALES = ["en", "es", "pt", "de"] as const;
@@ -60,15 +60,31 @@ export function pickLocale(locale: Locale): void {
   localStorage.setItem("club.locale", locale);
 }
 
-async function fetchStrings(locale: string): Promise<Record<string, string>> {
-  const response = await fetch(`strings/${locale}.json`);
-  if (!response.ok) throw new Error(`strings/${locale}.json: HTTP ${response.status}`);
-  return ((await response.json()) as { strings: Record<string, string> }).strings;
+interface Strings {
+  locale: string;
+  strings: Record<string, string>;
 }
 
-export async function clientCatalog(locale: Locale): Promise<Catalog> {
-  const english = new Catalog("en", await fetchStrings("en"));
-  return locale === "en" ? english : new Catalog(locale, await fetchStrings(locale), english);
+// The browser keeps what it fetched and asks again with its ETag: a
+// reload costs a 304 per file, not the words again.
+async function fetchStrings(url: string): Promise<Strings> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as Strings;
+}
+
+// English and the player's language at once: one round trip, not two.
+async function catalogOf(url: (locale: string) => string, locale: Locale): Promise<Catalog> {
+  const [english, own] = await Promise.all([
+    fetchStrings(url("en")),
+    locale === "en" ? undefined : fetchStrings(url(locale)),
+  ]);
+  const english_catalog = new Catalog("en", english.strings);
+  return own ? new Catalog(own.locale, own.strings, english_catalog) : english_catalog;
+}
+
+export function clientCatalog(locale: Locale): Promise<Catalog> {
+  return catalogOf((tag) => `strings/${tag}.json`, locale);
 }
 
 const gameCatalogs = new Map<string, Promise<Catalog>>();
@@ -79,17 +95,7 @@ export function gameCatalog(gameId: string, locale: Locale): Promise<Catalog> {
   const key = `${gameId}/${locale}`;
   let catalog = gameCatalogs.get(key);
   if (!catalog) {
-    const load = async (tag: string) => {
-      const r = await api.getRules({ game_id: gameId, locale: tag });
-      return { locale: r.locale, texts: Object.fromEntries(r.document!.ui_strings.map((u) => [u.key, u.text])) };
-    };
-    catalog = (async () => {
-      const english = await load("en");
-      const english_catalog = new Catalog("en", english.texts);
-      if (locale === "en") return english_catalog;
-      const own = await load(locale);
-      return new Catalog(own.locale, own.texts, english_catalog);
-    })();
+    catalog = catalogOf((tag) => `/rules/${encodeURIComponent(gameId)}/${tag}?format=strings`, locale);
     catalog.catch(() => gameCatalogs.delete(key));
     gameCatalogs.set(key, catalog);
   }

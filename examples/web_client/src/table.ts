@@ -3,7 +3,7 @@
 // the player may do now. It follows the table's event stream and picks it up
 // again after a lost connection or a reload, from the last version it saw,
 // so no move is shown twice or missed.
-import { api, ApiError, watch } from "./api";
+import { api, ApiError, gamesIn, watch } from "./api";
 import { Board } from "./board";
 import { clear, h } from "./dom";
 import type { GameInfo } from "./gen/boardgame/v1/game_info";
@@ -227,7 +227,7 @@ export class TableView {
   }
 
   private async loadGame(gameId: string): Promise<void> {
-    const [{ games }, words] = await Promise.all([api.listGames({ locale: this.page.locale }), gameCatalog(gameId, this.page.locale)]);
+    const [{ games }, words] = await Promise.all([gamesIn(this.page.locale), gameCatalog(gameId, this.page.locale)]);
     this.game = games.find((g) => g.id === gameId);
     this.words = words;
   }

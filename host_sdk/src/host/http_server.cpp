@@ -94,6 +94,31 @@ std::string HttpRequest::header(const std::string& lower_case_name) const {
   return found == headers.end() ? "" : found->second;
 }
 
+// FNV-1a, 64 bits.
+std::string etag_of(const std::string& bytes) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : bytes) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  char text[24];
+  std::snprintf(text, sizeof text, "\"%016llx\"", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+bool etag_matches(const std::string& if_none_match, const std::string& etag) {
+  for (std::size_t from = 0; from < if_none_match.size();) {
+    std::size_t end = std::min(if_none_match.find(',', from), if_none_match.size());
+    std::string tag = if_none_match.substr(from, end - from);
+    from = end + 1;
+    tag.erase(0, tag.find_first_not_of(" \t"));
+    tag.erase(tag.find_last_not_of(" \t") + 1);
+    if (tag.rfind("W/", 0) == 0) tag.erase(0, 2);
+    if (tag == "*" || tag == etag) return true;
+  }
+  return false;
+}
+
 HttpResponse text_answer(int status, std::string text) {
   HttpResponse response;
   response.status = status;

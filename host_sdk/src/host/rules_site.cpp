@@ -1,6 +1,7 @@
 #include "boardgame/host/rules_site.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <variant>
 
 #include "boardgame/rules/negotiation.h"
@@ -49,15 +50,32 @@ std::vector<std::string> segments(const std::string& path) {
   return parts;
 }
 
-HttpResponse answer_of(const Page& page) {
+HttpResponse answer_of(const Page& page, const HttpRequest& q) {
   HttpResponse response;
   response.status = page.status;
   response.content_type = page.content_type;
-  response.body = page.body;
   if (!page.content_language.empty())
     response.headers.emplace_back("Content-Language", page.content_language);
   response.headers.emplace_back("Vary", "Accept-Language");
+  if (page.status != 200) {
+    response.body = page.body;
+    return response;
+  }
+  // The same plugins give the same bytes: a reload costs a 304.
+  const std::string etag = etag_of(page.body);
+  response.headers.emplace_back("ETag", etag);
+  response.headers.emplace_back("Cache-Control", "no-cache");
+  if (etag_matches(q.header("if-none-match"), etag))
+    response.status = 304;
+  else
+    response.body = page.body;
   return response;
+}
+
+std::string strings_json(const v1::GetRulesResponse& rules) {
+  nlohmann::ordered_json strings = nlohmann::ordered_json::object();
+  for (const auto& text : rules.document().ui_strings()) strings[text.key()] = text.text();
+  return nlohmann::ordered_json{{"locale", rules.locale()}, {"strings", strings}}.dump() + "\n";
 }
 
 // The language ranges to try, best first: the one the request names, or
@@ -126,21 +144,21 @@ HttpResponse RulesSite::route(const HttpRequest& q) const {
         302, q.has_param("lang") ? "/rules?lang=" + percent_encode(q.param("lang")) : "/rules");
   const std::string accept_language = q.header("accept-language");
   if (parts[0] == "rules" && parts.size() == 1)
-    return answer_of(index(q.param("lang"), accept_language));
+    return answer_of(index(q.param("lang"), accept_language), q);
   if (parts[0] == "rules" && parts.size() == 2)
-    return answer_of(get(parts[1], q.param("lang"), q.param("format"), accept_language));
+    return answer_of(get(parts[1], q.param("lang"), q.param("format"), accept_language), q);
   if (parts[0] == "rules" && parts.size() == 3) {
     if (q.has_param("lang"))
       return text_answer(400, "give the language once: in the path or as ?lang=, not both");
-    return answer_of(get(parts[1], parts[2], q.param("format"), accept_language));
+    return answer_of(get(parts[1], parts[2], q.param("format"), accept_language), q);
   }
   return text_answer(404, "no such page; rule pages are at /rules/<game>/<lang>");
 }
 
 Page RulesSite::get(const std::string& game, const std::string& lang, const std::string& format,
                     const std::string& accept_language) const {
-  if (format != "" && format != "html" && format != "md")
-    return plain(400, "unknown format '" + format + "': use html or md");
+  if (format != "" && format != "html" && format != "md" && format != "strings")
+    return plain(400, "unknown format '" + format + "': use html, md or strings");
   if (!plausible_game_id(game)) return plain(404, "no game has that id");
   const GamePlugin* plugin = nullptr;
   for (const GamePlugin& g : games_)
@@ -154,6 +172,8 @@ Page RulesSite::get(const std::string& game, const std::string& lang, const std:
   auto rules = rules_in(*plugin, std::get<std::vector<std::string>>(wanted));
   if (auto* refused = std::get_if<Page>(&rules)) return *refused;
   const auto& found = std::get<v1::GetRulesResponse>(rules);
+  if (format == "strings")
+    return {200, "application/json", found.locale(), strings_json(found)};
   if (format == "md")
     return {200, "text/markdown; charset=utf-8", found.locale(),
             rules::render_markdown(found.document())};

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -44,31 +45,35 @@ const char* content_type_of(std::string extension) {
   return found == kTypes.end() ? nullptr : found->second;
 }
 
-// FNV-1a, 64 bits: the same bytes give the same tag in every run and on
-// every host, so a browser's copy stays good across restarts.
-std::string etag_of(const std::string& bytes) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  char text[24];
-  std::snprintf(text, sizeof text, "\"%016llx\"", static_cast<unsigned long long>(hash));
-  return text;
-}
+// The encodings a build may have made of a file, beside it as NAME.br and
+// NAME.gz, best first. They are not served under their own names.
+struct Coding {
+  const char* name;  // as in Accept-Encoding and Content-Encoding
+  const char* suffix;
+};
+constexpr Coding kCodings[] = {{"br", ".br"}, {"gzip", ".gz"}};
 
-// If-None-Match compares weakly (RFC 9110, 13.1.2): W/"x" matches "x".
-bool matches(const std::string& if_none_match, const std::string& etag) {
-  for (std::size_t from = 0; from < if_none_match.size();) {
-    std::size_t end = std::min(if_none_match.find(',', from), if_none_match.size());
-    std::string tag = if_none_match.substr(from, end - from);
+// The weight Accept-Encoding gives `coding` (RFC 9110, 12.5.3): its own,
+// else that of "*", else 0 (not acceptable).
+double weight_of(const std::string& accept_encoding, const std::string& coding) {
+  double star = 0;
+  for (std::size_t from = 0; from < accept_encoding.size();) {
+    const std::size_t end = std::min(accept_encoding.find(',', from), accept_encoding.size());
+    std::string item = accept_encoding.substr(from, end - from);
     from = end + 1;
-    tag.erase(0, tag.find_first_not_of(" \t"));
-    tag.erase(tag.find_last_not_of(" \t") + 1);
-    if (tag.rfind("W/", 0) == 0) tag.erase(0, 2);
-    if (tag == "*" || tag == etag) return true;
+    double weight = 1;
+    if (const auto semicolon = item.find(';'); semicolon != std::string::npos) {
+      const auto q = item.find("q=", semicolon);
+      weight = q == std::string::npos ? 1 : std::strtod(item.c_str() + q + 2, nullptr);
+      item.erase(semicolon);
+    }
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    for (char& c : item) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (item == coding) return weight;
+    if (item == "*") star = weight;
   }
-  return false;
+  return star;
 }
 
 std::runtime_error unreadable(const fs::path& path, const std::string& reason) {
@@ -135,11 +140,28 @@ WebFiles::WebFiles(const std::string& folder) {
   if (!found.count("index.html"))
     throw std::runtime_error(folder + ": no index.html, so no page to start from");
   for (const auto& [name, file] : found) {
-    std::string bytes = read_file(file.first, file.second);
-    std::string etag = etag_of(bytes);
-    files_.emplace(name, File{content_type_of(file.first.extension().string()), std::move(etag),
-                              std::move(bytes)});
+    File served{content_type_of(file.first.extension().string()), {}};
+    served.forms.push_back({"", read_file(file.first, file.second), {}});
+    for (const Coding& coding : kCodings) {
+      const fs::path encoded = file.first.string() + coding.suffix;
+      std::error_code ec;
+      const std::uintmax_t size = fs::file_size(encoded, ec);
+      if (!ec) served.forms.push_back({coding.name, read_file(encoded, size), {}});
+    }
+    // Each form its own tag, from its own bytes: a cache must not answer a
+    // request for one with another (RFC 9110, 8.8.3).
+    for (Form& form : served.forms) form.etag = etag_of(form.bytes);
+    files_.emplace(name, std::move(served));
   }
+}
+
+std::string WebFiles::cache_control(const std::string& name) {
+  // A file under assets/ has its content's hash in its name, so its bytes
+  // never change: kept a year, never asked again. Every other file (the
+  // page that names them, the words) is kept but asked for each time, so a
+  // new build (read when the host restarts) is seen at once, for the price
+  // of a 304.
+  return name.rfind(kAssets, 0) == 0 ? "public, max-age=31536000, immutable" : "no-cache";
 }
 
 std::optional<HttpResponse> WebFiles::route(const HttpRequest& q) const {
@@ -157,17 +179,25 @@ std::optional<HttpResponse> WebFiles::route(const HttpRequest& q) const {
   if (found == files_.end())
     return text_answer(404, "no such file; the browser client is at /play/");
   const File& file = found->second;
+  // The smallest form the browser takes: the build makes them best first.
+  const Form* form = &file.forms.front();
+  const std::string accept_encoding = q.header("accept-encoding");
+  for (const Form& other : file.forms)
+    if (!other.coding.empty() && weight_of(accept_encoding, other.coding) > 0) {
+      form = &other;
+      break;
+    }
   HttpResponse response;
   response.content_type = file.content_type;
   response.content_security_policy = kPolicy;
-  // no-cache: a browser keeps its copy but asks each time, so a new build
-  // (read when the host restarts) is seen at once, for the price of a 304.
-  response.headers = {{"ETag", file.etag}, {"Cache-Control", "no-cache"}};
-  if (matches(q.header("if-none-match"), file.etag)) {
+  response.headers = {{"ETag", form->etag}, {"Cache-Control", cache_control(name)}};
+  if (file.forms.size() > 1) response.headers.emplace_back("Vary", "Accept-Encoding");
+  if (!form->coding.empty()) response.headers.emplace_back("Content-Encoding", form->coding);
+  if (etag_matches(q.header("if-none-match"), form->etag)) {
     response.status = 304;
     return response;
   }
-  response.body = file.bytes;
+  response.body = form->bytes;
   return response;
 }
 

@@ -64,6 +64,14 @@ HttpResponse text_answer(int status, std::string text);
 HttpResponse redirect_to(int status, const std::string& location);
 HttpResponse only_get_and_head();
 
+// A strong entity tag of `bytes`, quoted: the same bytes give the same tag
+// in every run and on every host, so a browser's copy stays good across
+// restarts.
+std::string etag_of(const std::string& bytes);
+// Whether an If-None-Match header names `etag` (or is "*"). It compares
+// weakly (RFC 9110, 13.1.2): W/"x" matches "x".
+bool etag_matches(const std::string& if_none_match, const std::string& etag);
+
 // "%2F" -> "/", and in a query "+" -> " ". False for a broken escape.
 bool percent_decode(const std::string& text, bool plus_is_space, std::string* decoded);
 // Escapes all but unreserved characters, for a query value.

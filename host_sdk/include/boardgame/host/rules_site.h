@@ -1,13 +1,17 @@
 // The rules pages of every loaded game, as game-host's HTTP server
 // (http_server.h) serves them:
 //
-//   GET /rules/<game>?lang=<tag>[&format=md]
-//   GET /rules/<game>/<tag>[?format=md]
+//   GET /rules/<game>?lang=<tag>[&format=md|strings]
+//   GET /rules/<game>/<tag>[?format=md|strings]
 //   GET /rules/<game>            (language from Accept-Language, else English)
 //   GET /rules[?lang=<tag>]      every game's page, listed in the language
 //   GET /                        leads to /rules (to /play/ when game-host serves the
 //                                browser client: web_files.h)
 //
+// format=strings is the game's own words for clients, as JSON:
+// {"locale": "es", "strings": {"<key>": "<text>", ...}}: what a table shows
+// of the document, without the pages. Every answer has an ETag, and a
+// browser keeps it but asks again each time (a 304 while it is the same).
 // A trailing slash is accepted everywhere; HEAD is answered like GET.
 // The language is negotiated like every other text (es-MX -> es, anything
 // unknown -> en) and the response says which one it used, in

@@ -7,7 +7,10 @@
 //   GET /play                   leads (301) to /play/
 //   GET /                       leads (302) to /play/
 //
-// HEAD is answered like GET. The client keeps its own routes in the URL's
+// A file the build compressed is served as NAME.br or NAME.gz beside it
+// when the request's Accept-Encoding takes that coding. Files under
+// assets/ have their content's hash in their names and are cached for good;
+// the others are revalidated (ETag) each time. HEAD is answered like GET. The client keeps its own routes in the URL's
 // fragment (#/table/ID), which never reaches the server, so an unknown path
 // is a 404, not index.html.
 #pragma once
@@ -16,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "boardgame/host/http_server.h"
 
@@ -44,16 +48,24 @@ class WebFiles {
 
   std::size_t file_count() const { return files_.size(); }
 
+  // The folder whose files' names change with their content.
+  static constexpr const char* kAssets = "assets/";
+  static std::string cache_control(const std::string& name);
+
   // The first of these folders that exists, relative to this program: the
   // installed client (bin/../share/club-games/web), then a build tree's
   // web/ beside bin/; "" if none does.
   static std::string default_folder();
 
  private:
+  struct Form {
+    std::string coding;  // "" for the file as it is, else "br" or "gzip"
+    std::string bytes;
+    std::string etag;
+  };
   struct File {
     std::string content_type;
-    std::string etag;
-    std::string bytes;
+    std::vector<Form> forms;  // the file as it is first, then its encodings, best first
   };
   // By path relative to the folder, with '/' between folders. A request is
   // only ever looked up here, never opened as a file, so no path, however
