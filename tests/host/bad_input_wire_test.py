@@ -256,7 +256,7 @@ class BadInputOnTheWire(unittest.TestCase):
             ("/rules/chess/es", 404, "unknown game 'chess'\n"),
             ("/rules/uttt/es?lang=de", 400,
              "give the language once: in the path or as ?lang=, not both\n"),
-            ("/rules/uttt/es?format=pdf", 400, "unknown format 'pdf': use html or md\n"),
+            ("/rules/uttt/es?format=pdf", 400, "unknown format 'pdf': use html, md or strings\n"),
         ]:
             with self.subTest(path=path):
                 self.assertEqual(self.get(path), (status, body))

@@ -362,5 +362,42 @@ TEST(GamePlay, AResigningSeatLoses) {
   EXPECT_EQ(end.view().cells(), state.view().cells());
 }
 
+TEST(GamePlay, AnAgreedDrawEndsTheGameWhereItStands) {
+  TestHost host;
+  v1::GameState state = host.setup();
+  for (const char* move : {"5/5", "5/1"}) state = host.apply(state, move);
+  v1::AgreeDrawRequest request;
+  *request.mutable_state() = state;
+  const auto reply = host.call(&Stub::AgreeDraw, request);
+  ASSERT_TRUE(reply.status.ok()) << reply.status.error_message();
+  const v1::GameState& end = reply.response.state();
+  EXPECT_TRUE(end.agreed_draw());
+  expect_over(host, end);
+  EXPECT_EQ(end.outcome().reason(), v1::Outcome::AGREED_DRAW);
+  EXPECT_EQ(end.outcome().summary().key(), "outcome.agreed_draw");
+  EXPECT_EQ(end.view().status().key(), "outcome.agreed_draw");
+  EXPECT_TRUE(end.view().side_to_move().empty());
+  EXPECT_EQ(end.view().playable_cells_size(), 0);
+  for (std::uint32_t seat : {1u, 2u}) {
+    EXPECT_EQ(result_of(end, seat).result(), v1::SeatResult::DRAW);
+    EXPECT_EQ(result_of(end, seat).score(), 0.5);
+  }
+  EXPECT_EQ(end.view().cells(), state.view().cells());
+
+  // Nothing follows it, and a record that claims both endings is forged.
+  *request.mutable_state() = end;
+  const auto twice = host.call(&Stub::AgreeDraw, request);
+  EXPECT_EQ(twice.status.error_code(), grpc::FAILED_PRECONDITION);
+  v1::ResignRequest resign;
+  *resign.mutable_state() = end;
+  resign.set_seat(1);
+  EXPECT_EQ(host.call(&Stub::Resign, resign).status.error_code(), grpc::FAILED_PRECONDITION);
+  v1::GameState forged = end;
+  forged.set_resigned_seat(1);
+  v1::GetOutcomeRequest outcome;
+  *outcome.mutable_state() = forged;
+  EXPECT_EQ(host.call(&Stub::GetOutcome, outcome).status.error_code(), grpc::INVALID_ARGUMENT);
+}
+
 }  // namespace
 }  // namespace host_test

@@ -158,6 +158,18 @@ Answer<v1::TableResponse> Harness::next_game(const v1::GameRequest& request) {
   return answer;
 }
 
+Answer<v1::TableResponse> Harness::offer(const v1::OfferRequest& request) {
+  auto answer = wait_for<v1::TableResponse>([&](auto reply) { host_->offer(request, reply); });
+  host_->wait_idle();
+  return answer;
+}
+Answer<v1::TableResponse> Harness::answer_offer(const v1::AnswerOfferRequest& request) {
+  auto answer =
+      wait_for<v1::TableResponse>([&](auto reply) { host_->answer_offer(request, reply); });
+  host_->wait_idle();
+  return answer;
+}
+
 v1::Table Harness::table(const std::string& table_id) {
   host_->wait_idle();
   v1::TableRef ref;

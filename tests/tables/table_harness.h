@@ -85,6 +85,8 @@ class Harness {
   Answer<v1::TableResponse> resign(const v1::GameRequest& request);
   Answer<v1::TableResponse> undo(const v1::UndoRequest& request);
   Answer<v1::TableResponse> next_game(const v1::GameRequest& request);
+  Answer<v1::TableResponse> offer(const v1::OfferRequest& request);
+  Answer<v1::TableResponse> answer_offer(const v1::AnswerOfferRequest& request);
   v1::Table table(const std::string& table_id);
 
   // A table of `game` with seats of these kinds; the first person seat is

@@ -105,6 +105,9 @@ export const api = {
   resign: (r: PartialMessage<ts.GameRequest>) => unary<ts.GameRequest, ts.TableResponse>(table, "Resign", r),
   undo: (r: PartialMessage<ts.UndoRequest>) => unary<ts.UndoRequest, ts.TableResponse>(table, "Undo", r),
   nextGame: (r: PartialMessage<ts.GameRequest>) => unary<ts.GameRequest, ts.TableResponse>(table, "NextGame", r),
+  offer: (r: PartialMessage<ts.OfferRequest>) => unary<ts.OfferRequest, ts.TableResponse>(table, "Offer", r),
+  answerOffer: (r: PartialMessage<ts.AnswerOfferRequest>) =>
+    unary<ts.AnswerOfferRequest, ts.TableResponse>(table, "AnswerOffer", r),
   getTable: (r: PartialMessage<ts.TableRef>) => unary<ts.TableRef, ts.TableResponse>(table, "GetTable", r),
   listFinishedGames: (r: PartialMessage<ts.TableRef>) =>
     unary<ts.TableRef, ts.ListFinishedGamesResponse>(table, "ListFinishedGames", r),

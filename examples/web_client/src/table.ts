@@ -20,6 +20,7 @@ import {
 } from "./gen/boardgame/v1/table";
 import { replaySteps } from "./history";
 import { LEVELS } from "./lobby";
+import { betweenPeople, offerButtons, offerLine, offerNotice, type Seated } from "./offers";
 import type { Page } from "./page";
 import { showExport, showReplay } from "./replay";
 import { deviceId, forgetSeat, keepSeat, playerKey, type SeatKey, seatAt } from "./storage";
@@ -159,6 +160,8 @@ export class TableView {
     }
     if (!this.game || !this.words) await this.loadGame(table.game_id);
     const name = this.seatName(event.seat);
+    const answered = offerNotice(this.page, event, name);
+    if (answered !== undefined) this.notice = answered;
     switch (event.kind) {
       case TableEvent_Kind.CPU_STANDING_IN:
         this.notice = this.page.strings.t(event.stand_in === TableEvent_StandIn.TIME_RAN_OUT ? "table.stand_in_time" : "table.stand_in_away", {
@@ -467,7 +470,11 @@ export class TableView {
       else
         actions.append(h("button", { type: "button", "data-action": "resign", onclick: () => ((this.confirmingResign = true), this.render()) }, s.t("table.resign")));
     }
-    if (seated && over)
+    const seatedHere: Seated | undefined = seated
+      ? { page: this.page, table: t, seat: this.mySeat, token: this.seat!.token, name: (n) => this.seatName(n), act: (call) => void this.act(call) }
+      : undefined;
+    if (seatedHere) actions.append(...offerButtons(seatedHere));
+    if (seated && over && !betweenPeople(t, this.mySeat))
       actions.append(
         h("button", {
           type: "button",
@@ -560,6 +567,7 @@ export class TableView {
           this.notice ? h("p", { class: "notice", role: "status" }, this.notice) : null,
           this.ratingChanges.length ? h("ul", { class: "rating-changes" }, ...this.ratingChanges.map((line) => h("li", {}, line))) : null,
           this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
+          offerLine(seatedHere ?? { page: this.page, table: t, seat: 0, token: "", name: (n) => this.seatName(n), act: () => undefined }),
           actions,
           scores,
           h("section", { class: "moves" },

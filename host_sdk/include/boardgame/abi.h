@@ -30,7 +30,7 @@ extern "C" {
 
 #define BOARDGAME_ABI_VERSION 1u
 /* The latest revision this header describes. */
-#define BOARDGAME_ABI_REVISION 1u
+#define BOARDGAME_ABI_REVISION 2u
 /* The entry table's alias and its section (at most 8 bytes, as Boost.DLL
  * requires), as tokens for the export macro and as strings for hosts. */
 #define BOARDGAME_ENTRY boardgame_plugin
@@ -81,6 +81,8 @@ typedef struct BoardgamePlugin {
   BoardgameCancellableCall suggest_move;
   /* Revision 1. */
   BoardgameCall get_rules;
+  /* Revision 2. */
+  BoardgameCall agree_draw;
   /* Later revisions append here. */
 } BoardgamePlugin;
 

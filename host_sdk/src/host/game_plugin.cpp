@@ -50,6 +50,7 @@ constexpr NamedCall kCalls[] = {
     {&BoardgamePlugin::resign, "Resign", true},
     {&BoardgamePlugin::get_outcome, "GetOutcome", false},
     {&BoardgamePlugin::get_rules, "GetRules", false},
+    {&BoardgamePlugin::agree_draw, "AgreeDraw", true},
 };
 
 const NamedCall& named(PluginCall call) {

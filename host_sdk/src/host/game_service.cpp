@@ -75,6 +75,7 @@ constexpr Route kResign{"Resign", 2, 0, &BoardgamePlugin::resign, nullptr};
 constexpr Route kGetOutcome{"GetOutcome", 2, 0, &BoardgamePlugin::get_outcome, nullptr};
 constexpr Route kSuggestMove{"SuggestMove", 2, 0, nullptr, &BoardgamePlugin::suggest_move};
 constexpr Route kGetRules{"GetRules", 1, 1, &BoardgamePlugin::get_rules, nullptr};
+constexpr Route kAgreeDraw{"AgreeDraw", 2, 2, &BoardgamePlugin::agree_draw, nullptr};
 
 }  // namespace
 
@@ -185,6 +186,10 @@ GameService::Reactor* GameService::SuggestMove(Context* c, const Bytes* q, Bytes
 }
 GameService::Reactor* GameService::GetRules(Context* c, const Bytes* q, Bytes* r) {
   return forward(c, q, r, kGetRules);
+}
+
+GameService::Reactor* GameService::AgreeDraw(Context* c, const Bytes* q, Bytes* r) {
+  return forward(c, q, r, kAgreeDraw);
 }
 
 }  // namespace boardgame::host

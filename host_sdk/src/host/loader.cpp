@@ -66,7 +66,8 @@ GamePlugin open(const fs::path& file) {
   if (!entry.game_id || !*entry.game_id) throw Refused("the entry table names no game id");
   const bool complete = entry.describe_game && entry.setup && entry.list_moves &&
                         entry.apply_move && entry.resign && entry.get_outcome &&
-                        entry.suggest_move && (entry.abi_revision < 1 || entry.get_rules);
+                        entry.suggest_move && (entry.abi_revision < 1 || entry.get_rules) &&
+                        (entry.abi_revision < 2 || entry.agree_draw);
   if (!complete)
     throw Refused("the entry table of game '" + std::string(entry.game_id) +
                   "' lacks some of its calls");

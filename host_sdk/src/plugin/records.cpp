@@ -45,14 +45,28 @@ void derive(const Match& match, const v1::GameInfo& schema, v1::GameState& state
     state.add_side_seats(seat);
   }
 
-  const int to_move = match.side_to_move();
+  // A draw the seats agreed to ends the game wherever it stood: the SDK's,
+  // not the game's, so that every game has it.
+  const bool agreed = state.agreed_draw();
+  const int to_move = agreed ? -1 : match.side_to_move();
   state.set_seat_to_move(to_move < 0 ? 0 : state.side_seats(to_move));
   state.clear_view();
   match.draw(*state.mutable_view());
 
   state.clear_outcome();
   if (to_move >= 0) return;
-  const Ending end = match.ending();
+  Ending end;
+  if (agreed) {
+    end.reason = v1::Outcome::AGREED_DRAW;
+    end.winner = -1;
+    end.summary.set_key("outcome.agreed_draw");
+    v1::BoardView& view = *state.mutable_view();
+    view.clear_playable_cells();
+    view.clear_side_to_move();
+    *view.mutable_status() = end.summary;
+  } else {
+    end = match.ending();
+  }
   v1::Outcome& outcome = *state.mutable_outcome();
   outcome.set_reason(end.reason);
   *outcome.mutable_summary() = end.summary;
@@ -140,8 +154,13 @@ std::unique_ptr<Match> rebuild(const Served& served, const v1::GameState& receiv
     if (match->side_to_move() < 0) throw bad_state("a seat resigned after the end of the game");
     resign(*match, served.schema, seat);
   }
+  if (received.agreed_draw()) {
+    if (received.resigned_seat()) throw bad_state("a game cannot be both resigned and drawn");
+    if (match->side_to_move() < 0) throw bad_state("a draw was agreed after the end of the game");
+  }
   *state.mutable_moves() = received.moves();
   state.set_resigned_seat(received.resigned_seat());
+  state.set_agreed_draw(received.agreed_draw());
   derive(*match, served.schema, state);
 
   if (!same_bytes(state, received))

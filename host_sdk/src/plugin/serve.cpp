@@ -134,6 +134,17 @@ v1::ResignResponse& resign_game(Arena& arena, const Served& served,
   return response;
 }
 
+v1::AgreeDrawResponse& agree_draw(Arena& arena, const Served& served,
+                                  const v1::AgreeDrawRequest& request) {
+  auto& response = make<v1::AgreeDrawResponse>(arena);
+  v1::GameState& state = *response.mutable_state();
+  const auto match = rebuild(served, request.state(), state);
+  check_not_over(state);
+  state.set_agreed_draw(true);
+  derive(*match, served.schema, state);
+  return response;
+}
+
 v1::GetOutcomeResponse& get_outcome(Arena& arena, const Served& served,
                                     const v1::GetOutcomeRequest& request) {
   auto& response = make<v1::GetOutcomeResponse>(arena);
@@ -226,6 +237,8 @@ std::int32_t run(const Served& served, Method method, const std::uint8_t* data,
           suggest_move(arena, served, parse<v1::SuggestMoveRequest>(arena, data, size), cancel));
     case Method::kGetRules:
       return reply(get_rules(arena, served, parse<v1::GetRulesRequest>(arena, data, size)));
+    case Method::kAgreeDraw:
+      return reply(agree_draw(arena, served, parse<v1::AgreeDrawRequest>(arena, data, size)));
   }
   throw std::logic_error("unknown method");
 }

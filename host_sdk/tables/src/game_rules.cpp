@@ -48,6 +48,15 @@ grpc::Status GameRules::resign(const v1::GameState& state, std::uint32_t seat,
   return s;
 }
 
+grpc::Status GameRules::agree_draw(const v1::GameState& state, v1::GameState* next) const {
+  v1::AgreeDrawRequest request;
+  *request.mutable_state() = state;
+  v1::AgreeDrawResponse response;
+  const grpc::Status s = plugin_->call(&BoardgamePlugin::agree_draw, request, &response);
+  if (s.ok()) *next = std::move(*response.mutable_state());
+  return s;
+}
+
 namespace {
 
 std::int32_t stop_requested(void* stop) {

@@ -24,6 +24,9 @@ class GameRules {
   grpc::Status apply(const v1::GameState& state, std::uint32_t seat, std::uint32_t move_id,
                      v1::GameState* next, v1::Move* move) const;
   grpc::Status resign(const v1::GameState& state, std::uint32_t seat, v1::GameState* next) const;
+  // Whether the plugin can end a game in an agreed draw (ABI revision 2).
+  bool draws() const { return plugin_->abi_revision() >= 2; }
+  grpc::Status agree_draw(const v1::GameState& state, v1::GameState* next) const;
   // The CPU's move for the seat to move. `stop` is asked now and then; true
   // ends the search early with the best move so far.
   grpc::Status suggest(const v1::GameState& state, v1::SuggestMoveRequest::Level level,

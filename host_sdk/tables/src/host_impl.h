@@ -84,6 +84,7 @@ struct Change {
     std::uint32_t seat = 0;
     v1::Move move;
     v1::TableEvent::StandIn stand_in = v1::TableEvent::STAND_IN_UNSPECIFIED;
+    v1::Offer offer;  // the offer events'
   };
   std::vector<Item> items;
   std::optional<v1::FinishedGame> finished;
@@ -93,7 +94,7 @@ struct Change {
   std::uint32_t mover = 0;
 
   void add(v1::TableEvent::Kind kind, std::uint32_t seat = 0) {
-    items.push_back({kind, seat, {}, {}});
+    items.push_back({kind, seat, {}, {}, {}});
   }
 };
 

@@ -3,6 +3,8 @@
 #include "boardgame/host/error_status.h"
 #include "boardgame/tables/secrets.h"
 #include "host_impl.h"
+#include "seat_call.h"
+#include "table_changes.h"
 #include "seats.h"
 #include "table_errors.h"
 
@@ -15,20 +17,6 @@ using Lock = Impl::Lock;
 namespace {
 
 constexpr char kTimePerTurn[] = "time_per_turn";
-
-template <class Response>
-void refuse_now(const Reply<Response>& reply, const grpc::Status& status) {
-  reply(status, Response());
-}
-
-// A reply that answers with the table once the change is durable.
-Impl::Reply table_reply(Reply<v1::TableResponse> reply) {
-  return [reply = std::move(reply)](const grpc::Status& status, const v1::Table& table) {
-    v1::TableResponse response;
-    if (status.ok()) *response.mutable_table() = table;
-    reply(status, std::move(response));
-  };
-}
 
 Impl::Reply seat_reply(Reply<v1::SeatResponse> reply, std::uint32_t seat, std::string token) {
   return [reply = std::move(reply), seat, token = std::move(token)](const grpc::Status& status,
@@ -47,41 +35,6 @@ bool all_seated(const v1::Table& table) {
   for (const v1::Seat& seat : table.seats())
     if (!seat.taken()) return false;
   return true;
-}
-
-// Answers `reply` with the table once `version` is durable: at once when it
-// already is (the lock is then released first), else with the commit.
-void answer_when_durable(OpenTable& table, Lock& lock, std::uint64_t version, Impl::Reply reply) {
-  if (version > table.durable_version) {
-    table.waiting.emplace(version, std::move(reply));
-    return;
-  }
-  const auto durable = table.durable_table;
-  lock.unlock();
-  reply(grpc::Status::OK, *durable);
-}
-
-// The table a seat's call names, locked, and the seat its token gives.
-// A call about the game (`about_the_game`) is refused until it starts.
-struct SeatCall {
-  Table table;
-  Lock lock;
-  std::uint32_t seat = 0;
-};
-
-grpc::Status open_seat_call(Impl& host, const std::string& table_id, const std::string& token,
-                            SeatCall* call, bool about_the_game = true) {
-  if (table_id.empty()) return refuse::bad_table_ref();
-  if (const grpc::Status found = host.find_id(table_id, &call->table); !found.ok()) return found;
-  call->lock = Lock(call->table->mutex);
-  OpenTable& table = *call->table;
-  if (table.closed) return refuse::table_closed();
-  if (table.broken) return refuse::store_failed("an earlier change of this table was not stored");
-  if (const grpc::Status s = seat_of(table.record, token, &call->seat); !s.ok()) return s;
-  host.touch(table, call->seat);
-  if (about_the_game && table.table().phase() == v1::Table::WAITING)
-    return refuse::waiting_for_players();
-  return grpc::Status::OK;
 }
 
 // Starts game 1 once every seat is taken.
@@ -497,23 +450,7 @@ void TableHost::undo(const v1::UndoRequest& request, Reply<v1::TableResponse> re
   for (int i = 0; i < table.record.move_seats_size(); ++i)
     if (table.record.move_seats(i) == call.seat) last_own = i;
   if (last_own < 0) return refuse_now(reply, refuse::nothing_to_undo(t.state().moves_size() > 0));
-  // The game is rebuilt from its start: a plugin only takes states it made.
-  v1::GameState state;
-  if (const grpc::Status s = table.game->rules.setup(t.settings(), game_number, &state); !s.ok())
-    return refuse_now(reply, s);
-  for (int i = 0; i < last_own; ++i) {
-    v1::GameState next;
-    if (const grpc::Status s = table.game->rules.apply(state, table.record.move_seats(i),
-                                                       t.state().moves(i), &next, nullptr);
-        !s.ok())
-      return refuse_now(reply, s);
-    state = std::move(next);
-  }
-  *t.mutable_state() = std::move(state);
-  table.record.mutable_move_seats()->Truncate(last_own);
-  table.record.mutable_move_versions()->Truncate(last_own);
-  table.record.mutable_move_notations()->DeleteSubrange(
-      last_own, table.record.move_notations_size() - last_own);
+  if (const grpc::Status s = take_back(table, last_own); !s.ok()) return refuse_now(reply, s);
   Change change;
   change.mover = call.seat;
   change.add(v1::TableEvent::UNDONE, call.seat);
@@ -539,23 +476,58 @@ void TableHost::next_game(const v1::GameRequest& request, Reply<v1::TableRespons
     return answer_when_durable(table, call.lock, t.version(), table_reply(std::move(reply)));
   }
   if (t.phase() != v1::Table::GAME_OVER) return refuse_now(reply, refuse::game_not_over(game_number));
-  v1::GameState state;
-  if (const grpc::Status s = table.game->rules.setup(t.settings(), game_number + 1, &state);
-      !s.ok())
-    return refuse_now(reply, s);
-  *t.mutable_state() = std::move(state);
-  t.set_phase(v1::Table::PLAYING);
-  table.record.clear_move_seats();
-  table.record.clear_move_versions();
-  table.record.clear_move_notations();
   Change change;
   change.mover = call.seat;
-  change.add(v1::TableEvent::NEXT_GAME);
-  host.start_turn(table);
-  if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
+  if (const grpc::Status s = begin_next_game(host, table, change); !s.ok())
+    return refuse_now(reply, s);
   host.commit(call.table, std::move(change), table_reply(std::move(reply)));
   host.follow_up(call.table);
 }
+
+grpc::Status take_back(OpenTable& table, int first_removed) {
+  v1::Table& t = table.table();
+  // The game is rebuilt from its start: a plugin only takes states it made.
+  v1::GameState state;
+  if (const grpc::Status s =
+          table.game->rules.setup(t.settings(), t.state().game_number(), &state);
+      !s.ok())
+    return s;
+  for (int i = 0; i < first_removed; ++i) {
+    v1::GameState next;
+    if (const grpc::Status s = table.game->rules.apply(state, table.record.move_seats(i),
+                                                       t.state().moves(i), &next, nullptr);
+        !s.ok())
+      return s;
+    state = std::move(next);
+  }
+  *t.mutable_state() = std::move(state);
+  table.record.mutable_move_seats()->Truncate(first_removed);
+  table.record.mutable_move_versions()->Truncate(first_removed);
+  table.record.mutable_move_notations()->DeleteSubrange(
+      first_removed, table.record.move_notations_size() - first_removed);
+  t.clear_offer();
+  return grpc::Status::OK;
+}
+
+grpc::Status begin_next_game(Impl& host, OpenTable& table, Change& change) {
+  v1::Table& t = table.table();
+  v1::GameState state;
+  if (const grpc::Status s =
+          table.game->rules.setup(t.settings(), t.state().game_number() + 1, &state);
+      !s.ok())
+    return s;
+  *t.mutable_state() = std::move(state);
+  t.set_phase(v1::Table::PLAYING);
+  t.clear_offer();
+  table.record.clear_move_seats();
+  table.record.clear_move_versions();
+  table.record.clear_move_notations();
+  change.add(v1::TableEvent::NEXT_GAME);
+  host.start_turn(table);
+  if (t.turn_deadline_ms()) change.add(v1::TableEvent::CLOCK_STARTED, t.state().seat_to_move());
+  return grpc::Status::OK;
+}
+
 
 void TableHost::present(const v1::SeatRequest& request, Reply<v1::TableResponse> reply) {
   Impl& host = *impl_;

@@ -77,6 +77,42 @@ grpc::Status nothing_to_undo(bool cpu_opened) {
                cpu_opened ? "the computer's opening move cannot be taken back"
                           : "you have made no move in this game to take back");
 }
+grpc::Status bad_offer() {
+  return error(grpc::INVALID_ARGUMENT, "bad_offer",
+               "an offer is a draw, a takeback or the next game (Offer.Kind)");
+}
+grpc::Status no_one_to_ask() {
+  return error(grpc::FAILED_PRECONDITION, "no_one_to_ask",
+               "every other seat at this table is the computer: take back with Undo, start the "
+               "next game with NextGame");
+}
+grpc::Status offer_pending(const std::string& kind) {
+  return error(grpc::FAILED_PRECONDITION, "offer_pending",
+               "an offer of " + kind + " is waiting for its answer: one offer at a time",
+               {{"kind", kind}});
+}
+grpc::Status offer_declined(const std::string& kind) {
+  return error(grpc::FAILED_PRECONDITION, "offer_declined",
+               "this offer of " + kind +
+                   " was declined in this position: it can be made again after the next move",
+               {{"kind", kind}});
+}
+grpc::Status no_offer(const std::string& kind) {
+  return error(grpc::FAILED_PRECONDITION, "no_offer",
+               "no offer of " + kind + " is waiting for an answer (it was answered, withdrawn, "
+               "or a move withdrew it)",
+               {{"kind", kind}});
+}
+grpc::Status own_offer() {
+  return error(grpc::FAILED_PRECONDITION, "own_offer",
+               "an offer is accepted by another seat; its own seat may only withdraw it");
+}
+grpc::Status draws_not_supported(const std::string& game_id) {
+  return error(grpc::FAILED_PRECONDITION, "draws_not_supported",
+               "the plugin of game '" + game_id +
+                   "' is built for an ABI revision without agreed draws (2 or later has them)",
+               {{"game", game_id}});
+}
 grpc::Status bad_name(const std::string& why) {
   return error(grpc::INVALID_ARGUMENT, "bad_name", "the display name " + why);
 }

@@ -221,6 +221,7 @@ void TableHost::Impl::commit(const Table& t, Change change, Reply reply) {
     e.set_seat(change.items[i].seat);
     if (change.items[i].move.notation().size()) *e.mutable_move() = change.items[i].move;
     e.set_stand_in(change.items[i].stand_in);
+    if (change.items[i].offer.kind()) *e.mutable_offer() = change.items[i].offer;
     e.set_time_ms(now);
     *e.mutable_table() = current;
     e.mutable_table()->set_version(first + i);
@@ -385,6 +386,7 @@ void TableHost::Impl::record_move(OpenTable& table, std::uint32_t seat, v1::Game
   table.record.add_move_versions(t.version() + change.items.size() + 1);
   table.record.add_move_notations(item.move.notation());
   *t.mutable_state() = std::move(next);
+  t.clear_offer();  // a move withdraws whatever was offered before it
   change.items.push_back(std::move(item));
   end_game_if_over(table, change);
   start_turn(table);
@@ -394,6 +396,7 @@ void TableHost::Impl::end_game_if_over(OpenTable& table, Change& change) {
   v1::Table& t = table.table();
   if (!t.state().has_outcome()) return;
   t.set_phase(v1::Table::GAME_OVER);
+  t.clear_offer();
   for (const v1::SeatResult& result : t.state().outcome().results()) {
     v1::SeatScore& score = *t.mutable_scores(int(result.seat()) - 1);
     if (result.result() == v1::SeatResult::WIN) score.set_wins(score.wins() + 1);

@@ -313,6 +313,23 @@ Unary* TableService::NextGame(Context* c, const v1::GameRequest* q, v1::TableRes
   });
 }
 
+Unary* TableService::Offer(Context* c, const v1::OfferRequest* q, v1::TableResponse* r) {
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(Offer), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+      host_.offer(*q, std::move(reply));
+    });
+  });
+}
+
+Unary* TableService::AnswerOffer(Context* c, const v1::AnswerOfferRequest* q,
+                                 v1::TableResponse* r) {
+  return routed(host_, c, by_id(q->table_id()), q, r, BOARDGAME_FORWARD(AnswerOffer), [&] {
+    return changing_call(*gate_, c, r, [this, q](Reply<v1::TableResponse> reply) {
+      host_.answer_offer(*q, std::move(reply));
+    });
+  });
+}
+
 Unary* TableService::GetTable(Context* c, const v1::TableRef* q, v1::TableResponse* r) {
   return routed(host_, c, *q, q, r, BOARDGAME_FORWARD(GetTable), [&] {
     Unary* reactor = c->DefaultReactor();

@@ -29,7 +29,7 @@ using GameServiceBase = Svc::WithRawCallbackMethod_DescribeGame<
         Svc::WithRawCallbackMethod_ApplyMove<Svc::WithRawCallbackMethod_Resign<
             Svc::WithRawCallbackMethod_GetOutcome<Svc::WithRawCallbackMethod_SuggestMove<
                 Svc::WithRawCallbackMethod_GetRules<Svc::WithRawCallbackMethod_ListGames<
-                    Svc::Service>>>>>>>>>;
+                    Svc::WithRawCallbackMethod_AgreeDraw<Svc::Service>>>>>>>>>>;
 }  // namespace detail
 
 class GameService final : public detail::GameServiceBase {
@@ -54,6 +54,7 @@ class GameService final : public detail::GameServiceBase {
   Reactor* GetOutcome(Context*, const Bytes*, Bytes*) override;
   Reactor* SuggestMove(Context*, const Bytes*, Bytes*) override;
   Reactor* GetRules(Context*, const Bytes*, Bytes*) override;
+  Reactor* AgreeDraw(Context*, const Bytes*, Bytes*) override;
 
  private:
   // The game named game_id, or NOT_FOUND.

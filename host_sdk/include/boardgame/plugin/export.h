@@ -24,6 +24,7 @@ enum class Method {
   kGetOutcome,
   kSuggestMove,
   kGetRules,
+  kAgreeDraw,
 };
 
 // A game with its texts and its settings schema (its description in
@@ -75,6 +76,7 @@ constexpr BoardgamePlugin entry_table() {
       &call<G, Method::kGetOutcome>,
       &suggest<G>,
       &call<G, Method::kGetRules>,
+      &call<G, Method::kAgreeDraw>,
   };
 }
 

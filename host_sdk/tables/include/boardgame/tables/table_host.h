@@ -138,6 +138,8 @@ class TableHost {
   void resign(const v1::GameRequest& request, Reply<v1::TableResponse> reply);
   void undo(const v1::UndoRequest& request, Reply<v1::TableResponse> reply);
   void next_game(const v1::GameRequest& request, Reply<v1::TableResponse> reply);
+  void offer(const v1::OfferRequest& request, Reply<v1::TableResponse> reply);
+  void answer_offer(const v1::AnswerOfferRequest& request, Reply<v1::TableResponse> reply);
   void present(const v1::SeatRequest& request, Reply<v1::TableResponse> reply);
   grpc::Status get(const v1::TableRef& ref, const std::string& caller, v1::TableResponse* response);
   grpc::Status finished_games(const v1::TableRef& ref, const std::string& caller,

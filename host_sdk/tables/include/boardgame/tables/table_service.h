@@ -44,6 +44,8 @@ class TableService final : public detail::TableServiceBase {
   Unary* Resign(Context*, const v1::GameRequest*, v1::TableResponse*) override;
   Unary* Undo(Context*, const v1::UndoRequest*, v1::TableResponse*) override;
   Unary* NextGame(Context*, const v1::GameRequest*, v1::TableResponse*) override;
+  Unary* Offer(Context*, const v1::OfferRequest*, v1::TableResponse*) override;
+  Unary* AnswerOffer(Context*, const v1::AnswerOfferRequest*, v1::TableResponse*) override;
   Unary* Present(Context*, const v1::SeatRequest*, v1::TableResponse*) override;
   Unary* GetTable(Context*, const v1::TableRef*, v1::TableResponse*) override;
   Unary* ListFinishedGames(Context*, const v1::TableRef*, v1::ListFinishedGamesResponse*) override;
