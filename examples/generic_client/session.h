@@ -94,6 +94,9 @@ class Session {
     std::vector<v1::Move> moves;    // the legal moves when it is our turn
     std::uint64_t moves_version = 0;  // the table version `moves` belong to
     std::uint64_t warned_turn = 0; // the turn whose "time is short" was said
+    // A move or a resignation that ended the game was printed, and its
+    // GAME_OVER, with the final board, not yet: no prompt until it is.
+    bool end_to_come = false;
     // At a rated table: each player's rating change in game `rated_game`.
     std::uint32_t rated_game = 0;
     std::vector<std::string> rating_lines;
