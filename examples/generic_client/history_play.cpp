@@ -117,27 +117,30 @@ void Session::show_history() {
 }
 
 void Session::open_finished(const FinishedGame& finished, bool titled) {
-  // With a host that plays the game, the game is replayed through it;
-  // without one, what was kept of it is all there is: its text.
+  // With a host or a plugin here that plays the game, the game is
+  // replayed through it; without, what was kept of it is all there is: its
+  // text.
   Game game;
   Match match;
   std::string text = finished.text;
-  const bool replayable = served(finished.plan.game_id) != nullptr;
+  GameRules* rules = rules_for(finished.plan.game_id);
+  const bool replayable = rules != nullptr;
   const std::string name = finished.game_name.empty() ? finished.plan.game_id : finished.game_name;
   if (replayable) {
-    if (!open_game(finished.plan.game_id, &game)) return;
+    if (!open_game(finished.plan.game_id, &game, rules)) return;
     MatchPlan plan = finished.plan;
     plan.settings.assign(finished.state.settings().begin(), finished.state.settings().end());
     plan.game_number = finished.state.game_number();
-    Failure f = Match::build(host_, plan, {finished.state.moves().begin(), finished.state.moves().end()}, &match);
-    if (!f && finished.state.resigned_seat() != 0) f = match.resign(host_, finished.state.resigned_seat());
+    Failure f = Match::build(*rules, plan, {finished.state.moves().begin(), finished.state.moves().end()}, &match);
+    if (!f && finished.state.resigned_seat() != 0) f = match.resign(*rules, finished.state.resigned_seat());
     if (f) {
       error(say("history.unreadable", {{"reason", explain(f, &game)}}));
       return;
     }
     text = match.game_text();
   } else if (text.empty()) {
-    error(say(offline_ ? "offline.game_needs_host" : "history.game_gone", {{"game", name}}));
+    error(offline_ ? say("offline.game_needs_host", {{"reason", no_rules_here(name)}})
+                   : say("history.game_gone", {{"game", name}}));
     return;
   }
 
@@ -157,8 +160,11 @@ void Session::open_finished(const FinishedGame& finished, bool titled) {
     switch (cmd->command) {
       case Command::kReplay:
         if (replayable) replay(game, match);
-        else error(say(offline_ ? "offline.replay_needs_host" : "history.game_gone",
-                       {{"game", name}, {"export", words.at("export")}, {"save", words.at("save")}}));
+        else if (offline_)
+          error(say("offline.replay_needs_host",
+                    {{"reason", no_rules_here(name)}, {"export", words.at("export")}, {"save", words.at("save")}}));
+        else
+          error(say("history.game_gone", {{"game", name}}));
         break;
       case Command::kExport: con_.line(text); break;
       case Command::kSave: save_game_text(text, game_text_file(finished)); break;
@@ -248,12 +254,15 @@ bool Session::replay_game_text(const std::string& input) {
     error(say("history.bad_text", {{"reason", say(p.key, p.args)}}));
     return false;
   }
-  if (!served(parsed.game_id)) {
-    error(unknown_game(parsed.game_id));
+  // Checked by the host, or without one by the game's plugin here: the
+  // same rules either way.
+  GameRules* rules = rules_for(parsed.game_id);
+  if (!rules) {
+    error(offline_ ? no_rules_here(parsed.game_id) : unknown_game(parsed.game_id));
     return false;
   }
   Game game;
-  if (!open_game(parsed.game_id, &game)) return false;
+  if (!open_game(parsed.game_id, &game, rules)) return false;
   MatchPlan plan = plan_for(game, Mode::kTwoPlayers);
   // A game text names no one: its seats are not the last two people who
   // shared this screen.
@@ -264,27 +273,27 @@ bool Session::replay_game_text(const std::string& input) {
   }
   plan.game_number = parsed.game_number;
   Match match;
-  if (Failure f = Match::build(host_, plan, {}, &match)) {
+  if (Failure f = Match::build(*rules, plan, {}, &match)) {
     error(say("history.bad_text", {{"reason", explain(f, &game)}}));
     return false;
   }
   for (std::size_t i = 0; i < parsed.moves.size(); ++i) {
     const std::string& typed = parsed.moves[i];
     std::vector<v1::Move> moves;
-    Failure f = match.legal_moves(host_, &moves);
+    Failure f = match.legal_moves(*rules, &moves);
     auto move = std::find_if(moves.begin(), moves.end(), [&](const v1::Move& m) { return m.notation() == typed; });
     if (!f && move == moves.end()) {
       error(say("history.illegal_move", {{"number", std::to_string(i + 1)}, {"move", typed}}));
       return false;
     }
-    if (!f) f = match.play(host_, move->id());
+    if (!f) f = match.play(*rules, move->id());
     if (f) {
       error(say("history.bad_text", {{"reason", explain(f, &game)}}));
       return false;
     }
   }
   if (parsed.resigned_seat != 0) {
-    if (Failure f = match.resign(host_, parsed.resigned_seat)) {
+    if (Failure f = match.resign(*rules, parsed.resigned_seat)) {
       error(say("history.bad_text", {{"reason", explain(f, &game)}}));
       return false;
     }

@@ -10,23 +10,13 @@
 
 #include <grpcpp/grpcpp.h>
 
-#include "boardgame/v1/error_detail.pb.h"
 #include "boardgame/v1/game_service.grpc.pb.h"
 #include "boardgame/v1/player_service.grpc.pb.h"
 #include "boardgame/v1/table_service.grpc.pb.h"
+#include "game_rules.h"
 #include "reconnect.h"
 
 namespace game_client {
-
-namespace v1 = ::boardgame::v1;
-
-struct Failure {
-  grpc::StatusCode code = grpc::StatusCode::OK;
-  std::string message;     // the status message
-  v1::ErrorDetail detail;  // reason "" when the host sent none
-
-  explicit operator bool() const { return code != grpc::StatusCode::OK; }
-};
 
 // Whether a failure says the host is not there (stopped, restarting,
 // unreachable, stuck) rather than that it refused the request.
@@ -35,7 +25,7 @@ bool host_away(const Failure& failure);
 // A finished call's status with the ErrorDetail of its trailing metadata.
 Failure failure_of(const grpc::Status& status, const grpc::ClientContext& context);
 
-class HostLink {
+class HostLink final : public GameRules {
  public:
   explicit HostLink(std::string address);
 
@@ -50,14 +40,14 @@ class HostLink {
   // PlayerService calls are not; online play has its own recovery.
   void set_outage_policy(OutagePolicy policy) { outage_ = std::move(policy); }
 
-  Failure list_games(const v1::ListGamesRequest& request, v1::ListGamesResponse* response);
+  Failure list_games(const v1::ListGamesRequest& request, v1::ListGamesResponse* response) override;
   Failure describe_game(const v1::DescribeGameRequest& request,
-                        v1::DescribeGameResponse* response);
-  Failure get_rules(const v1::GetRulesRequest& request, v1::GetRulesResponse* response);
-  Failure setup(const v1::SetupRequest& request, v1::SetupResponse* response);
-  Failure list_moves(const v1::ListMovesRequest& request, v1::ListMovesResponse* response);
-  Failure apply_move(const v1::ApplyMoveRequest& request, v1::ApplyMoveResponse* response);
-  Failure resign(const v1::ResignRequest& request, v1::ResignResponse* response);
+                        v1::DescribeGameResponse* response) override;
+  Failure get_rules(const v1::GetRulesRequest& request, v1::GetRulesResponse* response) override;
+  Failure setup(const v1::SetupRequest& request, v1::SetupResponse* response) override;
+  Failure list_moves(const v1::ListMovesRequest& request, v1::ListMovesResponse* response) override;
+  Failure apply_move(const v1::ApplyMoveRequest& request, v1::ApplyMoveResponse* response) override;
+  Failure resign(const v1::ResignRequest& request, v1::ResignResponse* response) override;
   // The deadline leaves the search its time budget and a margin for the
   // transport.
   Failure suggest_move(const v1::SuggestMoveRequest& request, v1::SuggestMoveResponse* response);

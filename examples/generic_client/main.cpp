@@ -58,6 +58,10 @@ int main(int argc, char** argv) {
   app.add_option("--data-dir", data_dir,
                  "where the scoreboard and an unfinished game are kept (default: "
                  "$XDG_DATA_HOME/club-games or ~/.local/share/club-games)");
+  std::string plugins;
+  app.add_option("--plugins", plugins,
+                 "folder of game plugins, for replaying and checking games while no host answers "
+                 "(default: the installed plugin folder, or plugins/ beside a build tree's bin/, as game-host)");
   auto* create = app.add_flag("--create", options.create,
                                "open a table online at once, for you and a friend, and print its invite code");
   auto* join = app.add_option("--join", options.join, "join the table with this invite code (or table id)");
@@ -128,6 +132,7 @@ int main(int argc, char** argv) {
   options.data_dir = data_dir.empty()
                          ? game_client::Store::default_directory([](const char* n) { return std::getenv(n); })
                          : std::filesystem::path(data_dir);
+  options.plugin_dir = plugins;
   options.interactive = isatty(STDIN_FILENO) == 1;
   options.demo_pause = std::chrono::milliseconds(options.interactive ? demo_pause_ms : 0);
   options.width = terminal_width();

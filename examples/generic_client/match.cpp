@@ -17,21 +17,21 @@ std::uint32_t MatchPlan::person_seat() const {
   return 0;
 }
 
-Failure Match::build(HostLink& host, const MatchPlan& plan, const std::vector<std::uint32_t>& moves,
+Failure Match::build(GameRules& rules, const MatchPlan& plan, const std::vector<std::uint32_t>& moves,
                      Match* out) {
   v1::SetupRequest request;
   request.set_game_id(plan.game_id);
   for (const v1::Setting& s : plan.settings) *request.add_settings() = s;
   request.set_game_number(plan.game_number);
   v1::SetupResponse response;
-  if (Failure f = host.setup(request, &response)) return f;
+  if (Failure f = rules.setup(request, &response)) return f;
 
   Match match;
   match.plan_ = plan;
   match.current_ = response.state();
   match.positions_.push_back(match.current_);
   for (std::uint32_t id : moves)
-    if (Failure f = match.play(host, id)) return f;
+    if (Failure f = match.play(rules, id)) return f;
   *out = std::move(match);
   return {};
 }
@@ -42,22 +42,22 @@ std::vector<std::uint32_t> Match::movers() const {
   return out;
 }
 
-Failure Match::legal_moves(HostLink& host, std::vector<v1::Move>* out) const {
+Failure Match::legal_moves(GameRules& rules, std::vector<v1::Move>* out) const {
   v1::ListMovesRequest request;
   *request.mutable_state() = current_;
   v1::ListMovesResponse response;
-  if (Failure f = host.list_moves(request, &response)) return f;
+  if (Failure f = rules.list_moves(request, &response)) return f;
   out->assign(response.moves().begin(), response.moves().end());
   return {};
 }
 
-Failure Match::play(HostLink& host, std::uint32_t move_id) {
+Failure Match::play(GameRules& rules, std::uint32_t move_id) {
   v1::ApplyMoveRequest request;
   *request.mutable_state() = current_;
   request.set_seat(current_.seat_to_move());
   request.set_move_id(move_id);
   v1::ApplyMoveResponse response;
-  if (Failure f = host.apply_move(request, &response)) return f;
+  if (Failure f = rules.apply_move(request, &response)) return f;
   current_ = response.state();
   positions_.push_back(current_);
   played_.push_back(response.move());
@@ -70,21 +70,21 @@ std::string Match::game_text() const {
   return write_game_text(current_, notations);
 }
 
-Failure Match::resign(HostLink& host, std::uint32_t seat) {
+Failure Match::resign(GameRules& rules, std::uint32_t seat) {
   v1::ResignRequest request;
   *request.mutable_state() = current_;
   request.set_seat(seat);
   v1::ResignResponse response;
-  if (Failure f = host.resign(request, &response)) return f;
+  if (Failure f = rules.resign(request, &response)) return f;
   current_ = response.state();
   return {};
 }
 
-Failure Match::take_back(HostLink& host, std::size_t count) {
+Failure Match::take_back(GameRules& rules, std::size_t count) {
   std::vector<std::uint32_t> moves(current_.moves().begin(), current_.moves().end());
   moves.resize(moves.size() - std::min(count, moves.size()));
   Match rebuilt;
-  if (Failure f = build(host, plan_, moves, &rebuilt)) return f;
+  if (Failure f = build(rules, plan_, moves, &rebuilt)) return f;
   *this = std::move(rebuilt);
   return {};
 }

@@ -1,7 +1,8 @@
-// One game in progress, held as the server returned it: the record and the
-// position after every move. Every change goes through the server; undo
-// and resuming rebuild from the shortened or saved move list with Setup and
-// ApplyMove, never by editing derived fields.
+// One game in progress, held as the game's rules returned it: the record
+// and the position after every move. Every change goes through the rules
+// (a host, or the game's plugin when no host answers); undo and resuming
+// rebuild from the shortened or saved move list with Setup and ApplyMove,
+// never by editing derived fields.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,7 @@
 #include <vector>
 
 #include "boardgame/v1/game_service.pb.h"
-#include "host_link.h"
+#include "game_rules.h"
 
 namespace game_client {
 
@@ -44,9 +45,9 @@ struct MatchPlan {
 
 class Match {
  public:
-  // Sets the game up and replays `moves` through the server, which checks
+  // Sets the game up and replays `moves` through the rules, which check
   // every one of them.
-  static Failure build(HostLink& host, const MatchPlan& plan, const std::vector<std::uint32_t>& moves,
+  static Failure build(GameRules& rules, const MatchPlan& plan, const std::vector<std::uint32_t>& moves,
                        Match* out);
 
   const MatchPlan& plan() const { return plan_; }
@@ -62,12 +63,12 @@ class Match {
   std::string game_text() const;
   bool over() const { return current_.seat_to_move() == 0; }
 
-  Failure legal_moves(HostLink& host, std::vector<v1::Move>* out) const;
+  Failure legal_moves(GameRules& rules, std::vector<v1::Move>* out) const;
   // Plays the move `move_id` (a Move.id) for the seat to move.
-  Failure play(HostLink& host, std::uint32_t move_id);
-  Failure resign(HostLink& host, std::uint32_t seat);
+  Failure play(GameRules& rules, std::uint32_t move_id);
+  Failure resign(GameRules& rules, std::uint32_t seat);
   // Rebuilds the game without its last `count` moves.
-  Failure take_back(HostLink& host, std::size_t count);
+  Failure take_back(GameRules& rules, std::size_t count);
 
  private:
   MatchPlan plan_;

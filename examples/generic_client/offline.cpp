@@ -1,6 +1,8 @@
 // The part of the session that needs no host: when none answers at start,
 // the finished games (written out as game texts) and the scoreboard, which
-// are all kept on this device, until a host answers.
+// are all kept on this device, until a host answers. Replaying a game and
+// checking a game text need the game's rules: without a host, its plugin
+// is loaded here (local_rules.h).
 #include <chrono>
 
 #include "commands.h"
@@ -10,9 +12,10 @@ namespace game_client {
 
 bool Session::offline() {
   offline_ = true;
-  enum Item { kHistory = 1, kScore, kRetry, kQuit = 0 };
+  enum Item { kHistory = 1, kScore, kImport, kRetry, kQuit = 0 };
   const std::vector<std::pair<Item, std::string>> items = {{kHistory, say("menu.history")},
                                                            {kScore, say("menu.scoreboard")},
+                                                           {kImport, say("menu.import")},
                                                            {kRetry, say("offline.retry")},
                                                            {kQuit, say("menu.quit")}};
   for (;;) {
@@ -35,6 +38,7 @@ bool Session::offline() {
         }
         break;
       }
+      case kImport: import_game_text(); break;
       case kRetry:
         if (!host_.connect(std::chrono::seconds(5))) {
           offline_ = false;
@@ -43,9 +47,32 @@ bool Session::offline() {
         error(say("app.unreachable", {{"host", host_.address()}}));
         break;
       case kQuit: return false;
-      default: error(say("menu.bad_item", {{"numbers", "1, 2, 3, 0"}})); break;
+      default: error(say("menu.bad_item", {{"numbers", "1, 2, 3, 4, 0"}})); break;
     }
   }
+}
+
+LocalRules& Session::local_rules() {
+  if (!local_) local_ = std::make_unique<LocalRules>(opt_.plugin_dir);
+  return *local_;
+}
+
+GameRules* Session::rules_for(const std::string& game_id) {
+  if (!offline_ && served(game_id)) return &host_;
+  // A game the host does not serve (a text from elsewhere, a game from
+  // another host) is replayed here too when its plugin is.
+  if (LocalRules& local = local_rules(); local.serves(game_id)) return &local;
+  return nullptr;
+}
+
+std::string Session::no_rules_here(const std::string& game) {
+  const LocalRules& local = local_rules();
+  const std::string folder = local.folder().string();
+  if (folder.empty()) return say("local.no_folder");
+  if (!local.problem().empty()) return say("local.unreadable", {{"folder", folder}, {"reason", local.problem()}});
+  const std::vector<std::string> ids = local.game_ids();
+  if (ids.empty()) return say("local.no_plugins", {{"folder", folder}});
+  return say("local.unknown_game", {{"game", game}, {"folder", folder}, {"games", join(ids, ", ")}});
 }
 
 }  // namespace game_client

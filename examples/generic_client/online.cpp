@@ -1,5 +1,6 @@
 #include "online.h"
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 
@@ -91,6 +92,14 @@ std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+std::uint64_t own_change_end(const v1::PlayResponse& answer) {
+  const v1::Table& table = answer.table();
+  // The MOVE event's table is already the final one, so a game it ended
+  // still has its GAME_OVER, the next version, to come.
+  if (table.phase() == v1::Table::GAME_OVER && table.version() <= answer.version()) return answer.version() + 1;
+  return std::max(answer.version(), table.version());
 }
 
 }  // namespace game_client

@@ -51,4 +51,12 @@ bool valid_player_name(std::string_view name);
 std::optional<std::int64_t> seconds_left(std::int64_t deadline_ms, std::int64_t now_ms);
 std::int64_t now_ms();
 
+// The version of the last event of the change a Play made: the player's own
+// screen shows that change in full before the next prompt. A move that ends
+// the game gives MOVE then GAME_OVER (table.proto), and the final board
+// comes with GAME_OVER: waiting for the MOVE alone let "What next?" come
+// first. The answer's table is the one after the whole change, or, when a
+// retried Play is answered again, the MOVE event's table.
+std::uint64_t own_change_end(const v1::PlayResponse& answer);
+
 }  // namespace game_client

@@ -354,6 +354,13 @@ Session::Next Session::run_table(Game& game, Online& on) {
     if (!pending.empty()) show_prompt = true;
     pending.clear();
     if (ended) return Next::kMenu;
+    if (on.end_to_come) {
+      // GAME_OVER follows the event that ended the game (table.proto), and
+      // "What next?" must not come before the final board it brings.
+      on.end_to_come = false;
+      watch.wait_for(on.shown + 1, kOwnEventPatience);
+      continue;
+    }
 
     const v1::Table& t = on.table;
     const bool my_turn = !on.spectator() && playing(t) && t.state().seat_to_move() == on.seat.seat;
@@ -560,7 +567,7 @@ void Session::table_move(Game& game, Online& on, TableWatch& watch, const std::s
     return;
   }
   if (response.table().version() > on.table.version()) on.table = response.table();
-  watch.wait_for(response.version(), kOwnEventPatience);
+  watch.wait_for(own_change_end(response), kOwnEventPatience);
 }
 
 bool Session::ensure_moves(Game& game, Online& on) {
@@ -778,6 +785,12 @@ void Session::show_event(Game& game, Online& on, const v1::TableEvent& event) {
   auto board_if_playing = [&] {
     if (playing(t)) show_table(game, on, t);
   };
+  // Each event carries the table after its whole change, so the one that
+  // ends a game is already GAME_OVER, with the end itself still to come.
+  const bool can_end = event.kind() == v1::TableEvent::MOVE || event.kind() == v1::TableEvent::CPU_STANDING_IN ||
+                       event.kind() == v1::TableEvent::RESIGNED;
+  if (can_end || event.kind() == v1::TableEvent::GAME_OVER || event.kind() == v1::TableEvent::SNAPSHOT)
+    on.end_to_come = can_end && t.phase() == v1::Table::GAME_OVER;
   switch (event.kind()) {
     case v1::TableEvent::SNAPSHOT:
       if (t.phase() == v1::Table::GAME_OVER)

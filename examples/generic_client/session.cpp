@@ -106,8 +106,9 @@ int Session::run() {
 
   if (host_.connect(5s)) {
     error(say("app.unreachable", {{"host", host_.address()}}));
-    // What is kept here needs no host.
-    if (data_.history.empty() && data_.scoreboard.games().empty()) return 1;
+    // What is kept here needs no host, nor does a game text whose game's
+    // plugin is here.
+    if (data_.history.empty() && data_.scoreboard.games().empty() && local_rules().game_ids().empty()) return 1;
     if (!offline()) {
       con_.line(say("app.bye"));
       return 0;
@@ -223,14 +224,15 @@ int Session::run() {
   }
 }
 
-bool Session::open_game(const std::string& game_id, Game* out) {
+bool Session::open_game(const std::string& game_id, Game* out, GameRules* from) {
+  GameRules& source = from ? *from : host_;
   const std::string locale =
       opt_.language.requested.empty() ? opt_.language.locale : opt_.language.requested;
   v1::DescribeGameRequest describe;
   describe.set_game_id(game_id);
   describe.set_locale(locale);
   v1::DescribeGameResponse description;
-  if (Failure f = host_.describe_game(describe, &description)) {
+  if (Failure f = source.describe_game(describe, &description)) {
     error(explain(f, nullptr));
     return false;
   }
@@ -242,7 +244,7 @@ bool Session::open_game(const std::string& game_id, Game* out) {
   game.info = description.game();
   // Without its documents a game is still playable; its sentences then
   // show as their keys.
-  if (Failure f = host_.get_rules(rules_request, &rules)) {
+  if (Failure f = source.get_rules(rules_request, &rules)) {
     error(say("rules.unavailable", {{"game", game.info.name()}, {"reason", explain(f, nullptr)}}));
   } else {
     game.rules = rules.document();

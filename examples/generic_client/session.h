@@ -3,16 +3,17 @@
 // playing: undo, resigning, the end of a game, another game and the replay
 // (play.cpp); playing and watching online at a table the host keeps
 // (online_play.cpp); the club's player (club_player.cpp), its ratings and
-// the standings (player_pages.cpp), and Play now (play_now.cpp). Everything
-// game-specific
-// comes from the host: GameInfo, the BoardView of each state, Move
-// descriptions and the game's UI strings.
+// the standings (player_pages.cpp), and Play now (play_now.cpp); with no
+// host, what is kept here (offline.cpp). Everything game-specific comes
+// from the host, or with no host from the game's plugin: GameInfo, the
+// BoardView of each state, Move descriptions and the game's UI strings.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "console.h"
 #include "host_link.h"
 #include "language.h"
+#include "local_rules.h"
 #include "match.h"
 #include "move_input.h"
 #include "store.h"
@@ -43,6 +45,9 @@ struct Options {
   std::uint32_t seat = 0;                    // --seat against the CPU; 0: ask
   std::uint32_t cpu_ms = 300;                // the CPU's thinking time per move
   std::filesystem::path data_dir;            // "" saves nothing
+  // --plugins: the games' rules when no host answers; "" for the plugin
+  // folder game-host would find beside this program.
+  std::filesystem::path plugin_dir;
   std::chrono::milliseconds demo_pause{0};   // between demo moves on a terminal
   bool interactive = false;                  // input comes from a terminal
   std::size_t width = 80;                    // terminal columns
@@ -89,6 +94,9 @@ class Session {
     std::vector<v1::Move> moves;    // the legal moves when it is our turn
     std::uint64_t moves_version = 0;  // the table version `moves` belong to
     std::uint64_t warned_turn = 0; // the turn whose "time is short" was said
+    // A move or a resignation that ended the game was printed, and its
+    // GAME_OVER, with the final board, not yet: no prompt until it is.
+    bool end_to_come = false;
     // At a rated table: each player's rating change in game `rated_game`.
     std::uint32_t rated_game = 0;
     std::vector<std::string> rating_lines;
@@ -96,7 +104,16 @@ class Session {
   };
 
   // --- Around games ---
-  bool open_game(const std::string& game_id, Game* out);
+  // The game's description and rules documents, from `from` (the host
+  // when null).
+  bool open_game(const std::string& game_id, Game* out, GameRules* from = nullptr);
+  // Who plays `game_id` for a replay: the host when it answers and serves
+  // the game, else the game's plugin loaded here; nullptr when neither.
+  GameRules* rules_for(const std::string& game_id);
+  // The plugins of opt_.plugin_dir, loaded the first time they are needed.
+  LocalRules& local_rules();
+  // Why no rules for `game` are here while no host answers, in a sentence.
+  std::string no_rules_here(const std::string& game);
   // The host's game of that id, or nullptr.
   const v1::GameInfo* served(const std::string& game_id) const;
   // That the host serves no such game, and which it serves.
@@ -331,6 +348,7 @@ class Session {
   Console& con_;
   HostLink& host_;
   Options opt_;
+  std::unique_ptr<LocalRules> local_;  // loaded on first use, kept to the end
   Catalog ui_;
   std::optional<Store> store_;
   ClientData data_;

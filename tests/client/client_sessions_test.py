@@ -509,7 +509,12 @@ class ClientSessions(unittest.TestCase):
         c.expect(r"has no seat 3: its seats go from 1 to 2\.")
         self.assertEqual(c.finish(), 2)
         env = dict(os.environ, XDG_DATA_HOME=self.home.name)
-        done = subprocess.run([ARGS.client, "--host", "127.0.0.1:1", "--lang", "en"], env=env,
+        # Nothing kept and no game's plugin to replay a text with: nothing
+        # to offer (client_offline_test.py has the rest).
+        no_plugins = tempfile.TemporaryDirectory()
+        self.addCleanup(no_plugins.cleanup)
+        done = subprocess.run([ARGS.client, "--host", "127.0.0.1:1", "--lang", "en",
+                               "--plugins", no_plugins.name], env=env,
                               stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
         self.assertEqual(done.returncode, 1)
         self.assertIn("No game host answers at 127.0.0.1:1", done.stdout)
@@ -524,11 +529,16 @@ class ClientSessions(unittest.TestCase):
         c.send("quit")
         self.assertEqual(c.finish(), 0)
 
-        offline = ClientProcess(ARGS.client, "127.0.0.1:1", self.home.name, game=None, timeout=60)
+        # No plugin here either: the game's text is all there is of it.
+        no_plugins = tempfile.TemporaryDirectory()
+        self.addCleanup(no_plugins.cleanup)
+        offline = ClientProcess(ARGS.client, "127.0.0.1:1", self.home.name, "--plugins", no_plugins.name,
+                                game=None, timeout=60)
         self.clients.append(offline)
         offline.expect(r"No game host answers at 127\.0\.0\.1:1\.")
         offline.expect(r"No game host answers: what is kept on this device\n  1\. Finished games\n"
-                       r"  2\. Scoreboard\n  3\. Try the game host again\n  0\. Quit\nYour choice: ")
+                       r"  2\. Scoreboard\n  3\. Replay a game text\n  4\. Try the game host again\n"
+                       r"  0\. Quit\nYour choice: ")
         offline.send("1")
         offline.expect(r"  1\. \d{4}-\d\d-\d\d \d\d:\d\d · Tic-tac-toe · Ana, Bruno, on one screen · Ana won")
         offline.send("1")
@@ -536,13 +546,14 @@ class ClientSessions(unittest.TestCase):
         offline.send("export")
         offline.expect(r"\ntictactoe: 1 4 2 5 3\n")
         offline.send("replay")
-        offline.expect(r"Replaying a game needs a game host that plays Tic-tac-toe: export shows its text")
+        offline.expect(r"No game host answers, and %s holds no game plugin that can be loaded\. "
+                       r"export still shows the game’s text" % re.escape(no_plugins.name))
         offline.send("")
         offline.send("")
         offline.expect(r"Your choice: ")
         offline.send("2")
         offline.expect(r"Two players: Ana won 1, Bruno won 0, 0 drawn")
-        offline.send("3")
+        offline.send("4")
         offline.expect(r"No game host answers at 127\.0\.0\.1:1\.")
         offline.send("0")
         offline.expect("Bye")

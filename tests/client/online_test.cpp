@@ -120,3 +120,28 @@ TEST(Online, ABrokenSeatRecordIsRefusedWithAReason) {
 
 }  // namespace
 }  // namespace game_client
+
+namespace game_client {
+namespace {
+
+v1::PlayResponse play_answer(std::uint64_t move_version, std::uint64_t table_version, v1::Table::Phase phase) {
+  v1::PlayResponse answer;
+  answer.set_version(move_version);
+  answer.mutable_table()->set_version(table_version);
+  answer.mutable_table()->set_phase(phase);
+  return answer;
+}
+
+TEST(Online, AMoveIsShownWithItsWholeChangeBeforeThePrompt) {
+  // An ordinary move: its MOVE event is the whole change.
+  EXPECT_EQ(own_change_end(play_answer(7, 7, v1::Table::PLAYING)), 7u);
+  // A deciding move: MOVE 7, then GAME_OVER 8 with the final board, which
+  // must be printed before "What next?".
+  EXPECT_EQ(own_change_end(play_answer(7, 8, v1::Table::GAME_OVER)), 8u);
+  // The same move answered again after a retry: the MOVE event's table,
+  // already over, with the MOVE's version; GAME_OVER is still to come.
+  EXPECT_EQ(own_change_end(play_answer(7, 7, v1::Table::GAME_OVER)), 8u);
+}
+
+}  // namespace
+}  // namespace game_client
