@@ -38,6 +38,13 @@ bool known_kind(v1::Offer::Kind kind) {
   return kind == v1::Offer::DRAW || kind == v1::Offer::TAKEBACK || kind == v1::Offer::NEXT_GAME;
 }
 
+// A kind of offer, about a game the table has reached.
+grpc::Status check_request(v1::Offer::Kind kind, std::uint32_t asked, std::uint32_t current) {
+  if (!known_kind(kind)) return refuse::bad_offer();
+  if (asked == 0 || asked > current) return refuse::other_game(asked, current);
+  return grpc::Status::OK;
+}
+
 // The index of `seat`'s last move in the current game, or -1.
 int last_move_of(const OpenTable& table, std::uint32_t seat) {
   int last = -1;
@@ -133,10 +140,10 @@ void offer_under_lock(Impl& host, SeatCall& call, const v1::OfferRequest& reques
                       Reply<v1::TableResponse> reply) {
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
-  if (!known_kind(request.kind())) return refuse_now(reply, refuse::bad_offer());
   const std::uint32_t game_number = t.state().game_number();
-  if (request.game_number() == 0 || request.game_number() > game_number)
-    return refuse_now(reply, refuse::other_game(request.game_number(), game_number));
+  if (const grpc::Status s = check_request(request.kind(), request.game_number(), game_number);
+      !s.ok())
+    return refuse_now(reply, s);
   if (request.game_number() < game_number) {
     // The next game began: this offer's, accepted, or another's.
     if (request.kind() == v1::Offer::NEXT_GAME)
@@ -186,10 +193,10 @@ void TableHost::answer_offer(const v1::AnswerOfferRequest& request,
     return refuse_now(reply, s);
   OpenTable& table = *call.table;
   v1::Table& t = table.table();
-  if (!known_kind(request.kind())) return refuse_now(reply, refuse::bad_offer());
   const std::uint32_t game_number = t.state().game_number();
-  if (request.game_number() == 0 || request.game_number() > game_number)
-    return refuse_now(reply, refuse::other_game(request.game_number(), game_number));
+  if (const grpc::Status s = check_request(request.kind(), request.game_number(), game_number);
+      !s.ok())
+    return refuse_now(reply, s);
   const v1::Offer& waiting = t.offer();
   if (!t.has_offer() || waiting.kind() != request.kind() ||
       waiting.game_number() != request.game_number()) {
