@@ -14,7 +14,7 @@ const viewports = {
   phone: { width: 390, height: 844 },
   landscape: { width: 844, height: 390 },
   small: { width: 320, height: 568 },
-  desktop: { width: 1280, height: 860 },
+  desktop: { width: 1280, height: 800 },
 };
 
 async function seriousViolations(page: import("@playwright/test").Page) {
