@@ -22,7 +22,7 @@ std::string own_shortcut(const CommandWords& c, const Catalog& ui) {
   return ui.has(key) ? fold(ui.text(key)) : std::string();
 }
 
-constexpr std::array<CommandWords, 17> kCommands = {{
+constexpr std::array<CommandWords, 21> kCommands = {{
     {Command::kHelp, "command.help", "help", "?"},
     {Command::kMoves, "command.moves", "moves", ""},
     {Command::kWhere, "command.where", "where", ""},
@@ -40,6 +40,12 @@ constexpr std::array<CommandWords, 17> kCommands = {{
     {Command::kBack, "command.back", "back", "b"},
     {Command::kExport, "command.export", "export", "e"},
     {Command::kSave, "command.save", "save", "s"},
+    // No letters: "a" is already another's, and answering an offer
+    // deserves the whole word.
+    {Command::kDraw, "command.draw", "draw", ""},
+    {Command::kAccept, "command.accept", "accept", ""},
+    {Command::kDecline, "command.decline", "decline", ""},
+    {Command::kWithdraw, "command.withdraw", "withdraw", ""},
 }};
 
 // UTF-8 Latin letters with accents, and what they fold to.

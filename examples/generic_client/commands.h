@@ -16,6 +16,8 @@ namespace game_client {
 enum class Command {
   kHelp, kMoves, kWhere, kHint, kUndo, kResign, kBoard, kRules, kScore, kQuit,
   kAnother, kReplay, kMenu, kNext, kBack, kExport, kSave,
+  // Offers between the people at a table (offers.cpp).
+  kDraw, kAccept, kDecline, kWithdraw,
 };
 
 struct TypedCommand {

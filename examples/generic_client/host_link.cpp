@@ -133,6 +133,12 @@ Failure HostLink::undo(const v1::UndoRequest& q, v1::TableResponse* r) {
 Failure HostLink::next_game(const v1::GameRequest& q, v1::TableResponse* r) {
   return call(*tables_, &v1::TableService::Stub::NextGame, q, r, kCallTimeout);
 }
+Failure HostLink::offer(const v1::OfferRequest& q, v1::TableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::Offer, q, r, kCallTimeout);
+}
+Failure HostLink::answer_offer(const v1::AnswerOfferRequest& q, v1::TableResponse* r) {
+  return call(*tables_, &v1::TableService::Stub::AnswerOffer, q, r, kCallTimeout);
+}
 Failure HostLink::get_table(const v1::TableRef& q, v1::TableResponse* r) {
   return call(*tables_, &v1::TableService::Stub::GetTable, q, r, kCallTimeout);
 }

@@ -63,6 +63,8 @@ class HostLink final : public GameRules {
   Failure resign_game(const v1::GameRequest& request, v1::TableResponse* response);
   Failure undo(const v1::UndoRequest& request, v1::TableResponse* response);
   Failure next_game(const v1::GameRequest& request, v1::TableResponse* response);
+  Failure offer(const v1::OfferRequest& request, v1::TableResponse* response);
+  Failure answer_offer(const v1::AnswerOfferRequest& request, v1::TableResponse* response);
   Failure get_table(const v1::TableRef& request, v1::TableResponse* response);
   Failure list_finished_games(const v1::TableRef& request, v1::ListFinishedGamesResponse* response);
   // Opens a Watch stream on `context` (no deadline: cancel it with

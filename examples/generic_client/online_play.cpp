@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "game_settings.h"
+#include "offers.h"
 #include "rules_view.h"
 #include "session.h"
 
@@ -433,6 +434,9 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
     if (answer.version() > on.table.version()) on.table = answer;
     watch.wait_for(version, kOwnEventPatience);
   };
+  // Where another person sits, taking back and the next game are offers
+  // that person answers (offers.cpp).
+  const bool people = between_people(t, on.seat.seat);
   v1::GameRequest game_request;
   game_request.set_table_id(t.table_id());
   game_request.set_token(on.seat.token);
@@ -444,7 +448,8 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
   }
   switch (cmd->command) {
     case Command::kHelp:
-      show_help(state.view(), my_turn ? on.moves : std::vector<v1::Move>{}, /*online=*/true, t.undo_allowed());
+      show_help(state.view(), my_turn ? on.moves : std::vector<v1::Move>{}, /*online=*/true, t.undo_allowed(),
+                people);
       break;
     case Command::kMoves: {
       if (!my_turn || !ensure_moves(game, on)) {
@@ -470,6 +475,13 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
         hint(game, state);
       break;
     case Command::kUndo: {
+      if (people) {
+        if (playing(t))
+          make_offer(game, on, watch, v1::Offer::TAKEBACK);
+        else
+          not_now();
+        break;
+      }
       if (!t.undo_allowed()) {
         error(say("online.error.undo_not_allowed"));
         break;
@@ -510,6 +522,10 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
                   : say("game.not_over", {{"resign", command_word(Command::kResign, ui_)}}));
         break;
       }
+      if (people) {
+        make_offer(game, on, watch, v1::Offer::NEXT_GAME);
+        break;
+      }
       v1::TableResponse response;
       if (Failure f = host_.next_game(game_request, &response))
         error(explain_online(f, &game));
@@ -532,6 +548,15 @@ std::optional<Session::Next> Session::table_input(Game& game, Online& on, TableW
     case Command::kBack:
     case Command::kExport:
     case Command::kSave: error(say("online.not_here")); break;
+    case Command::kDraw:
+      if (playing(t))
+        make_offer(game, on, watch, v1::Offer::DRAW);
+      else
+        not_now();
+      break;
+    case Command::kAccept:
+    case Command::kDecline:
+    case Command::kWithdraw: answer_offer(game, on, watch, cmd->command); break;
   }
   return std::nullopt;
 }
@@ -711,6 +736,7 @@ void Session::show_table(const Game& game, const Online& on, const v1::Table& t)
     con_.line(say("game.status", {{"move", std::to_string(t.next_move_number())},
                                   {"status", game.text.text(t.state().view().status())}}));
   con_.line(seats_line(game, on, t));
+  if (t.has_offer()) show_offer(on, t, t.offer());
 }
 
 void Session::finish_table(const Game& game, Online& on, const v1::Table& t) {
@@ -733,6 +759,7 @@ void Session::finish_table(const Game& game, Online& on, const v1::Table& t) {
       Tone::kTitle));
   show_table_score(on, t);
   if (t.rated()) show_rating_changes(on, t);
+  if (t.has_offer()) show_offer(on, t, t.offer());
   if (on.spectator()) {
     con_.line(say("online.watch_end", {{"quit", command_word(Command::kQuit, ui_)}}));
     return;
@@ -788,7 +815,7 @@ void Session::show_event(Game& game, Online& on, const v1::TableEvent& event) {
   // Each event carries the table after its whole change, so the one that
   // ends a game is already GAME_OVER, with the end itself still to come.
   const bool can_end = event.kind() == v1::TableEvent::MOVE || event.kind() == v1::TableEvent::CPU_STANDING_IN ||
-                       event.kind() == v1::TableEvent::RESIGNED;
+                       event.kind() == v1::TableEvent::RESIGNED || event.kind() == v1::TableEvent::OFFER_ACCEPTED;
   if (can_end || event.kind() == v1::TableEvent::GAME_OVER || event.kind() == v1::TableEvent::SNAPSHOT)
     on.end_to_come = can_end && t.phase() == v1::Table::GAME_OVER;
   switch (event.kind()) {
@@ -854,10 +881,17 @@ void Session::show_event(Game& game, Online& on, const v1::TableEvent& event) {
       break;
     case v1::TableEvent::GAME_OVER: finish_table(game, on, t); break;
     case v1::TableEvent::UNDONE:
-      con_.line(me ? say("online.undone_you") : say("online.undone", {{"player", who}, {"person", person(me)}}));
+      // Against the computer its answer went too; between people only the
+      // moves from the offerer's on.
+      con_.line(me && !between_people(t, seat) ? say("online.undone_you")
+                                               : say("online.undone", {{"player", who}, {"person", person(me)}}));
       board_if_playing();
       break;
     case v1::TableEvent::EXPIRED: error(say("online.expired")); break;
+    case v1::TableEvent::OFFERED:
+    case v1::TableEvent::OFFER_ACCEPTED:
+    case v1::TableEvent::OFFER_DECLINED:
+    case v1::TableEvent::OFFER_WITHDRAWN: show_offer_event(on, event); break;
     default: break;  // CREATED: nothing to show
   }
 }

@@ -226,6 +226,10 @@ Session::Turn Session::human_turn(Game& game, Match& match, const std::vector<v1
       case Command::kSave:
         error(say("game.not_over", {{"resign", command_word(Command::kResign, ui_)}}));
         return Turn::kStay;
+      case Command::kDraw:
+      case Command::kAccept:
+      case Command::kDecline:
+      case Command::kWithdraw: error(say("game.no_offers")); return Turn::kStay;
     }
   }
 
@@ -525,7 +529,7 @@ void Session::show_moves(const v1::BoardView& view, const std::vector<v1::Move>&
 }
 
 void Session::show_help(const v1::BoardView& view, const std::vector<v1::Move>& moves, bool online,
-                        bool undo) {
+                        bool undo, bool people) {
   con_.line(con_.style().paint(say("help.title"), Tone::kTitle));
   if (!moves.empty()) {
     const v1::Move& example = moves[moves.size() / 2];
@@ -561,8 +565,11 @@ void Session::show_help(const v1::BoardView& view, const std::vector<v1::Move>& 
   };
   for (const auto& [command, key] : online ? std::vector(std::begin(kOnlineLines), std::end(kOnlineLines))
                                            : std::vector(std::begin(kLines), std::end(kLines))) {
-    if (online && !undo && (command == Command::kUndo || command == Command::kHint)) continue;
-    con_.line(wrap(say(key, {{"command", command_word(command, ui_)}}), opt_.width, "  ", "      "));
+    if (online && !undo && !people && (command == Command::kUndo || command == Command::kHint)) continue;
+    if (people && command == Command::kHint) continue;
+    con_.line(wrap(say(people ? offer_help_key(command, key) : key, {{"command", command_word(command, ui_)}}),
+                   opt_.width, "  ", "      "));
+    if (people && command == Command::kResign) show_offer_help();
   }
 }
 

@@ -20,6 +20,7 @@
 
 #include "board_render.h"
 #include "catalog.h"
+#include "commands.h"
 #include "console.h"
 #include "host_link.h"
 #include "language.h"
@@ -182,6 +183,20 @@ class Session {
   // can be copied whole from any terminal.
   void show_command(std::string_view said, const std::string& command, bool dim = false);
   std::string explain_online(const Failure& failure, const Game* game) const;
+
+  // --- Offers between the people at a table (offers.cpp) ---
+  // The token's seat offers a draw, a takeback or the next game.
+  void make_offer(Game& game, Online& on, TableWatch& watch, v1::Offer::Kind kind);
+  // Accepts, declines or withdraws the offer waiting.
+  void answer_offer(Game& game, Online& on, TableWatch& watch, Command command);
+  // The offer waiting at `table`, if any, as this seat sees it, with how to
+  // answer it.
+  void show_offer(const Online& on, const v1::Table& table, const v1::Offer& offer);
+  // OFFERED and the answers; false for any other event.
+  bool show_offer_event(const Online& on, const v1::TableEvent& event);
+  // The help line of `command` at a table between people.
+  static const char* offer_help_key(Command command, const char* key);
+  void show_offer_help();
   // Seat names at a table: a person's name, "Computer (Normal)", a free seat.
   std::string table_player(const v1::Table& table, std::uint32_t seat) const;
   std::string seat_label(const Online& on, const v1::Table& table, std::uint32_t seat) const;
@@ -258,8 +273,10 @@ class Session {
   void hint(Game& game, const v1::GameState& state);
   void where(Game& game, const v1::GameState& state, const std::vector<v1::Move>& moves,
              const std::string& argument);
+  // `people`: at a table with another person, where undo and the next game
+  // are offers and a draw can be agreed.
   void show_help(const v1::BoardView& view, const std::vector<v1::Move>& moves, bool online = false,
-                 bool undo = true);
+                 bool undo = true, bool people = false);
   void show_position(const Game& game, const Match& match, const v1::GameState& state);
   void print_board(const Game& game, const v1::BoardView& view,
                    std::optional<std::uint32_t> lit_region = std::nullopt);

@@ -206,8 +206,14 @@ class OnlineTables(unittest.TestCase):
         carol.expect(r"Bob — wins: 1 · draws: 0 · losses: 0 · points: 1")
         carol.expect(r"Waiting for the next game\.")
 
-        # Bob starts the next game: the other seat opens.
+        # Bob asks for the next game; it begins once Alice agrees, and the
+        # other seat opens.
         bob.send("another")
+        bob.expect(r"You asked for the next game\. Waiting for Alice to agree…")
+        alice.expect(r"Bob would like to play the next game\.")
+        carol.expect(r"Bob would like to play the next game\.")
+        alice.expect(WHAT_NEXT)
+        alice.send("accept")
         for c in (alice, bob, carol):
             c.expect("Game 2 of ")
             c.expect(r"(You open|Bob opens) with X\.")
@@ -278,13 +284,112 @@ class OnlineTables(unittest.TestCase):
         eve.expect(r"Every seat at this table is taken\. You can still watch it\.")
         self.assertEqual(eve.finish(), 1)
 
+        # Between people, undo asks the other player: not before a move.
         bob.send("undo")
-        bob.expect(r"Moves can be taken back only at a table where every other seat is the computer\.")
+        bob.expect(r"There is no move of yours to take back yet\.")
+        bob.send("accept")
+        bob.expect(r"There is no offer waiting for an answer")
         bob.send("hint")
         bob.expect(r"Hints are given only at a table where every other seat is the computer\.")
         bob.send("another")
         bob.expect(r"This game is still going")
         for c in (alice, bob):
+            c.send("quit")
+            self.assertEqual(c.finish(), 0)
+
+    def test_offers_a_draw_declined_a_take_back_a_draw_agreed_and_the_next_game(self):
+        alice = self.client("alice", "--create", "--name", "Alice")
+        code = alice.expect(CODE).group(1)
+        alice.expect(r"Waiting for players > ")
+        bob = self.client("bob", "--join", code, "--name", "Bob", game=None)
+        bob.expect(r"Waiting for Alice \(X\) > ")
+        alice.expect(PROMPT_X)
+        carol = self.client("carol", "--watch", code, game=None)
+        carol.expect(r"Watching · Alice \(X\) to move > ")
+
+        alice.send("e5")
+        bob.expect(r"X: Alice plays 5/5 \(e5\)\.")
+        bob.expect(PROMPT_O)
+
+        # Bob offers a draw: everyone sees it; only Alice may answer it.
+        bob.send("draw")
+        bob.expect(r"You offered a draw\. Waiting for Alice to answer…")
+        bob.expect(r"Type withdraw to withdraw the offer\.")
+        alice.expect(r"Bob offers a draw\.")
+        alice.expect(r"Type accept to accept or decline to decline\.")
+        carol.expect(r"Bob offers a draw\.")
+        bob.send("accept")
+        bob.expect(r"That offer is yours: the other player answers it\. Type withdraw to withdraw it\.")
+        alice.send("withdraw")
+        alice.expect(r"Only the player who made the offer can withdraw it: type decline to decline it\.")
+        alice.send("board")
+        alice.expect(r"Bob offers a draw\.")  # the table's summary shows the offer waiting
+        alice.send("decline")
+        alice.expect(r"You declined the draw\.")
+        bob.expect(r"Alice declined the draw\.")
+        carol.expect(r"Alice declined the draw\.")
+        # Not asked twice in a row: the same offer waits for the next move.
+        bob.send("draw")
+        bob.expect(r"This offer was declined\. You can make it again after the next move\.")
+        bob.expect(PROMPT_O)
+        bob.send("5/1")
+        bob.expect(r"O: you play 5/1 \(d4\)\.")
+        alice.expect(r"O: Bob plays 5/1 \(d4\)\.")
+        alice.expect(PROMPT_X)
+
+        # Alice plays, then asks to take it back; Bob agrees.
+        first = self.legal_moves(alice, PROMPT_X)[0]
+        alice.send(first)
+        alice.expect(r"X: you play %s" % re.escape(first))
+        bob.expect(r"X: Alice plays %s" % re.escape(first))
+        bob.expect(PROMPT_O)
+        alice.send("undo")
+        alice.expect(r"You asked to take back your last move\. Waiting for Bob to answer…")
+        bob.expect(r"Alice asks to take back their last move\.")
+        carol.expect(r"Alice asks to take back their last move\.")
+        bob.send("accept")
+        bob.expect(r"You agreed to take back the move\.")
+        bob.expect(r"Alice took back a move\.")
+        alice.expect(r"Bob agreed to take back the move\.")
+        alice.expect(r"You took back a move\.")
+        alice.expect(r"Move 3 · ")
+        alice.expect(PROMPT_X)
+        carol.expect(r"Alice took back a move\.")
+
+        # A draw agreed ends the game drawn, in the game's own words.
+        alice.send("draw")
+        alice.expect(r"You offered a draw\. Waiting for Bob to answer…")
+        bob.expect(r"Alice offers a draw\.")
+        bob.send("accept")
+        for c in (alice, bob, carol):
+            c.expect(r"Result: Draw by agreement\. It's a draw\.")
+            c.expect(r"Bob.* — wins: 0 · draws: 1 · losses: 0 · points: 0\.5")
+        self.assertIn("Bob accepted the draw.", alice.out)
+        self.assertIn("You accepted the draw.", bob.out)
+        self.assertIn("Bob accepted the draw.", carol.out)
+        alice.expect(WHAT_NEXT)
+        bob.expect(WHAT_NEXT)
+
+        # The next game waits for both: asked, withdrawn, asked again,
+        # accepted.
+        alice.send("another")
+        alice.expect(r"You asked for the next game\. Waiting for Bob to agree…")
+        bob.expect(r"Alice would like to play the next game\.")
+        alice.send("withdraw")
+        alice.expect(r"You withdrew the offer\.")
+        bob.expect(r"Alice withdrew the offer\.")
+        bob.send("another")
+        bob.expect(r"You asked for the next game\. Waiting for Alice to agree…")
+        alice.expect(r"Bob would like to play the next game\.")
+        for c in (alice, bob, carol):
+            self.assertNotIn("Game 2 of ", c.out)
+        alice.send("accept")
+        alice.expect(r"You agreed: the next game begins\.")
+        bob.expect(r"Alice agreed: the next game begins\.")
+        for c in (alice, bob, carol):
+            c.expect("Game 2 of ")
+        bob.expect(PROMPT_X)
+        for c in (alice, bob, carol):
             c.send("quit")
             self.assertEqual(c.finish(), 0)
 

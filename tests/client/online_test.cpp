@@ -8,6 +8,7 @@
 #include <set>
 #include <unistd.h>
 
+#include "offers.h"
 #include "store.h"
 
 namespace game_client {
@@ -141,6 +142,36 @@ TEST(Online, AMoveIsShownWithItsWholeChangeBeforeThePrompt) {
   // The same move answered again after a retry: the MOVE event's table,
   // already over, with the MOVE's version; GAME_OVER is still to come.
   EXPECT_EQ(own_change_end(play_answer(7, 7, v1::Table::GAME_OVER)), 8u);
+}
+
+// Undo and the next game become offers only where someone can answer:
+// not against the computer alone, nor before anyone has sat down.
+TEST(Online, OffersAreBetweenPeopleOnly) {
+  v1::Table table;
+  auto seat = [&](std::uint32_t number, v1::SeatPlan::Kind kind) {
+    v1::Seat* s = table.add_seats();
+    s->set_number(number);
+    s->mutable_plan()->set_kind(kind);
+  };
+  seat(1, v1::SeatPlan::PERSON);
+  seat(2, v1::SeatPlan::CPU);
+  EXPECT_FALSE(between_people(table, 1));
+  EXPECT_EQ(other_person(table, 1), 0u);
+  // A spectator (seat 0) sees whom the person's offer would wait for.
+  EXPECT_EQ(other_person(table, 0), 1u);
+  seat(3, v1::SeatPlan::PERSON);
+  EXPECT_TRUE(between_people(table, 1));
+  EXPECT_EQ(other_person(table, 1), 3u);
+  EXPECT_EQ(other_person(table, 3), 1u);
+  EXPECT_TRUE(between_people(table, 2));
+}
+
+TEST(Online, EachOfferKindHasItsWordAndAnUnknownOneNone) {
+  EXPECT_STREQ(offer_word(v1::Offer::DRAW), "draw");
+  EXPECT_STREQ(offer_word(v1::Offer::TAKEBACK), "takeback");
+  EXPECT_STREQ(offer_word(v1::Offer::NEXT_GAME), "next_game");
+  EXPECT_STREQ(offer_word(v1::Offer::KIND_UNSPECIFIED), "");
+  EXPECT_STREQ(offer_word(static_cast<v1::Offer::Kind>(99)), "");
 }
 
 }  // namespace

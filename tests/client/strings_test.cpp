@@ -16,7 +16,9 @@ namespace {
 constexpr Command kAll[] = {Command::kHelp,   Command::kMoves,   Command::kWhere,  Command::kHint,
                             Command::kUndo,   Command::kResign,  Command::kBoard,  Command::kRules,
                             Command::kScore,  Command::kQuit,    Command::kAnother, Command::kReplay,
-                            Command::kMenu,   Command::kNext,    Command::kBack};
+                            Command::kMenu,   Command::kNext,    Command::kBack,   Command::kExport,
+                            Command::kSave,   Command::kDraw,    Command::kAccept, Command::kDecline,
+                            Command::kWithdraw};
 
 TEST(ClientStrings, EveryLocaleIsEmbeddedWithTheSameKeys) {
   std::map<std::string, std::set<std::string>> keys;
