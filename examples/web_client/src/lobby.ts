@@ -5,7 +5,7 @@
 import { api, ApiError, gamesIn } from "./api";
 import { clear, h } from "./dom";
 import type { GameInfo } from "./gen/boardgame/v1/game_info";
-import { type Setting, SettingSpec_Category, SettingSpec_Type, type SettingValue } from "./gen/boardgame/v1/settings";
+import { type Setting, type SettingSpec, SettingSpec_Category, SettingSpec_Type, type SettingValue } from "./gen/boardgame/v1/settings";
 import { SeatPlan_Kind } from "./gen/boardgame/v1/table";
 import { SuggestMoveRequest_Level } from "./gen/boardgame/v1/game_service";
 import type { Page } from "./page";
@@ -28,9 +28,19 @@ function sameValue(a: SettingValue | undefined, b: SettingValue | undefined): bo
   return JSON.stringify(a?.kind) === JSON.stringify(b?.kind);
 }
 
+// A setting's value in words: its label among the allowed values, else
+// on/off for a flag, else the number or text itself.
+export function valueText(spec: SettingSpec, value: SettingValue | undefined, page: Page): string {
+  const label = spec.allowed_values.find((allowed) => sameValue(allowed.value, value))?.label;
+  if (label !== undefined) return label;
+  const kind = value?.kind;
+  if (kind?.oneofKind === "flag") return page.strings.t(kind.flag ? "lobby.on" : "lobby.off");
+  return kind && kind.oneofKind ? String((kind as Record<string, unknown>)[kind.oneofKind]) : "";
+}
+
 // The table's time per turn, a setting of every game (docs/tables.md): the
 // card says it without the settings opened.
-const TIME_PER_TURN = "time_per_turn";
+export const TIME_PER_TURN = "time_per_turn";
 
 // The form of one game's settings; `read` gives the values that differ from
 // the defaults, as CreateTable takes them; `turnTime` says the time per turn
@@ -48,11 +58,9 @@ function settingsForm(game: GameInfo, page: Page): { element: HTMLElement; read:
     const id = `setting-${game.id}-${spec.id}`;
     // A setting nobody may change is said, not shown as a field to try.
     if (!spec.changeable) {
-      const value = spec.allowed_values.find((allowed) => sameValue(allowed.value, spec.default_value))?.label ??
-        (spec.default_value?.kind.oneofKind === "flag" ? page.strings.t(spec.default_value.kind.flag ? "lobby.on" : "lobby.off") : "");
       group.append(
         h("div", { class: "setting fixed", "data-setting": spec.id },
-          h("p", {}, page.strings.t("lobby.fixed_setting", { setting: spec.label, value })),
+          h("p", {}, page.strings.t("lobby.fixed_setting", { setting: spec.label, value: valueText(spec, spec.default_value, page) })),
           spec.description ? h("p", { class: "hint" }, spec.description) : null,
         ),
       );

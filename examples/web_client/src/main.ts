@@ -6,7 +6,8 @@
 //   #/player/ID    a player's ratings and rated games
 //   #/standings/G  the best-rated players of game G
 import { clear, h } from "./dom";
-import { joinForm, nameField, showLobby } from "./lobby";
+import { showJoin } from "./join_page";
+import { showLobby } from "./lobby";
 import { Page } from "./page";
 import { showPlayer, showStandings } from "./player_page";
 import { chosenLocale, clientCatalog, LOCALE_NAMES, LOCALES, type Locale, pickLocale } from "./strings";
@@ -52,9 +53,7 @@ async function route(page: Page, main: HTMLElement): Promise<void> {
     } else if (view === "standings" && arg) {
       await showStandings(page, main, arg);
     } else if (view === "join" && arg) {
-      const name = nameField(page);
-      clear(main, name.element, joinForm(page, arg, name.read));
-      main.querySelector<HTMLInputElement>("#player-name")?.focus();
+      await showJoin(page, main, arg);
     } else {
       document.title = page.strings.t("app.title");
       current = { stop: await showLobby(page, main) };

@@ -20,9 +20,11 @@ import {
 } from "./gen/boardgame/v1/table";
 import { replaySteps } from "./history";
 import { LEVELS } from "./lobby";
+import { LookBack } from "./look_back";
 import { betweenPeople, offerButtons, offerLine, offerNotice, type Seated } from "./offers";
 import type { Page } from "./page";
 import { showExport, showReplay } from "./replay";
+import { shareButton } from "./share";
 import { deviceId, forgetSeat, keepSeat, playerKey, type SeatKey, seatAt } from "./storage";
 import { type Catalog, gameCatalog } from "./strings";
 
@@ -50,6 +52,7 @@ export class TableView {
   private readonly ticker: number;
   private previewText = "";
   private events: Promise<void> = Promise.resolve();
+  private readonly lookBack = new LookBack(() => this.page.strings, () => this.render());
 
   constructor(
     private readonly page: Page,
@@ -193,6 +196,7 @@ export class TableView {
     }
     this.syncMoves(event.move);
     this.syncLegal();
+    this.lookBack.follow(table.state);
     this.render();
   }
 
@@ -374,6 +378,7 @@ export class TableView {
         this.ratingsOnce(table);
         this.syncMoves(move);
         this.syncLegal();
+        this.lookBack.follow(table.state);
       }
     } catch (e) {
       this.error = this.page.errorText(e, this.words);
@@ -409,13 +414,7 @@ export class TableView {
             h("p", {}, s.t("table.invite", { code: t.invite_code })),
             h("div", { class: "invite-row" },
               h("input", { readonly: true, value: link, "aria-label": s.t("table.copy_link"), class: "invite-link" }),
-              h("button", {
-                type: "button",
-                onclick: (e: Event) => {
-                  void navigator.clipboard?.writeText(link);
-                  (e.target as HTMLElement).textContent = s.t("table.copied");
-                },
-              }, s.t("table.copy_link")),
+              shareButton(s, link, this.game.name),
             ),
             h("p", { class: "code" }, h("strong", { class: "invite-code" }, t.invite_code)),
           )
@@ -516,12 +515,16 @@ export class TableView {
       : null;
 
     const boardHadFocus = this.board.hasFocus();
+    const refocus = this.lookBack.keepFocus(this.root);
     const status = state ? this.words.text(state.view?.status) : s.t("table.waiting");
+    // An earlier position is only looked at: nobody plays on it.
+    const looking = this.lookBack.view();
+    const live = !looking;
     if (state?.view)
       this.board.update({
-        view: state.view,
+        view: looking ?? state.view,
         sides: this.game.sides,
-        moves: this.myTurn() ? this.legal : [],
+        moves: this.myTurn() && live ? this.legal : [],
         strings: s,
         label: this.game.name,
         onPlay: (move) => this.play(move),
@@ -552,15 +555,16 @@ export class TableView {
         : null,
       t.rated ? h("p", { class: "rated" }, s.t("table.rated")) : null,
       h("div", { class: "play-area" },
-        h("div", { class: "board-column" },
+        h("div", { class: `board-column${live ? "" : " looking-back"}` },
           h("p", { class: `status${this.myTurn() ? " your-turn" : ""}`, role: "status", "aria-live": "polite" },
             state ? s.t("table.status_line", { game: s.t("table.game_number", { number: state.game_number }), status }) : status),
           this.myTurn() ? h("p", { class: "your-turn-banner" }, s.t("table.your_turn")) : null,
           over && seated ? h("p", { class: "result-banner", role: "status" }, s.t(this.resultKey())) : null,
+          this.lookBack.bar(this.notations.length),
           state?.view ? this.board.element : null,
           // Below the board, so that a longer preview never moves the cells.
-          h("p", { class: "preview", "aria-hidden": "true" }, this.previewText),
-          this.myTurn() ? h("p", { class: "keys" }, s.t("app.keys")) : null,
+          h("p", { class: "preview", "aria-hidden": "true" }, live ? this.previewText : ""),
+          this.myTurn() && live ? h("p", { class: "keys" }, s.t("app.keys")) : null,
         ),
         h("aside", { class: "side-column" },
           seatsList,
@@ -572,11 +576,14 @@ export class TableView {
           scores,
           h("section", { class: "moves" },
             h("h2", {}, s.t("table.moves")),
-            this.notations.length ? h("ol", {}, ...this.notations.map((n) => h("li", {}, n))) : h("p", {}, s.t("table.no_moves")),
+            this.notations.length
+              ? this.lookBack.list(this.notations, state, this.game.sides.length === 2 ? 2 : 1)
+              : h("p", {}, s.t("table.no_moves")),
           ),
         ),
       ),
     );
     if (boardHadFocus) this.board.refocus();
+    refocus();
   }
 }

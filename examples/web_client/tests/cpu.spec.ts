@@ -91,8 +91,8 @@ test("where a move sends the next player: on hover, on focus, and on a long pres
   await other.dispatchEvent("click");
   await expect(page.locator(".preview")).toHaveText("5/1: The next move then goes to board 1.");
   await expect(page.locator(".region.destination")).toHaveAttribute("data-region", "0");
-  await expect(page.locator(".moves ol li")).toHaveCount(0);
+  await expect(page.locator(".moves .move")).toHaveCount(0);
   await other.tap();
-  await expect(page.locator(".moves ol li")).toHaveCount(2);
+  await expect(page.locator(".moves .move")).toHaveCount(2);
   await context.close();
 });

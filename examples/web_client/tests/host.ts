@@ -154,7 +154,7 @@ export async function joinByLink(page: Page, link: string, name: string): Promis
 }
 
 export function moves(page: Page) {
-  return page.locator(".moves ol li");
+  return page.locator(".moves .move");
 }
 
 // Whoever may move plays the first move the page offers; returns the page

@@ -39,9 +39,9 @@ for (const locale of ["en", "es", "de", "pt"]) {
 
       await card(page, "uttt").locator("[data-action=play-cpu]").click();
       for (let i = 0; i < 4; ++i) {
-        const before = await page.locator(".moves ol li").count();
+        const before = await page.locator(".moves .move").count();
         await page.locator(".board-column .cell.playable").first().click();
-        await expect(page.locator(".moves ol li")).toHaveCount(before + 2);
+        await expect(page.locator(".moves .move")).toHaveCount(before + 2);
       }
       await expect(page.locator(".board-column .cell.playable").first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
