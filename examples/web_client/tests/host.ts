@@ -165,7 +165,17 @@ export async function playFirstMove(players: Page[]): Promise<Page | undefined> 
       if (await page.locator("[data-action=next-game]").count()) return undefined;
       const move = page.locator(".board-column .cell.playable, .board-column .pass").first();
       if (await move.count()) {
-        await move.click();
+        const before = await moves(page).count();
+        try {
+          await move.click({ timeout: 2_000 });
+        } catch {
+          continue; // the board changed under the click (its answer came): look again
+        }
+        // Played once its page shows it, so that the next call never clicks
+        // a cell of the board the move's answer is about to replace.
+        await expect
+          .poll(async () => (await moves(page).count()) > before || (await page.locator("[data-action=next-game]").count()) > 0)
+          .toBe(true);
         return page;
       }
     }
