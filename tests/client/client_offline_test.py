@@ -50,7 +50,9 @@ class Offline(unittest.TestCase):
         c.expect(IMPORT_PROMPT)
         c.send(text)
 
-    def test_a_finished_game_is_replayed_after_its_host_is_gone(self):
+    def finish_a_game_on_a_host(self):
+        """Ana beats Bruno at tic-tac-toe on a host, which is then stopped;
+        returns the stopped host."""
         host = HostProcess(ARGS.host, ARGS.plugins)
         try:
             c = self.client(host.address, "--mode", "two", "--names", "Ana,Bruno", game="tictactoe")
@@ -62,6 +64,10 @@ class Offline(unittest.TestCase):
             self.assertEqual(c.finish(), 0)
         finally:
             host.stop()
+        return host
+
+    def test_a_finished_game_is_replayed_after_its_host_is_gone(self):
+        host = self.finish_a_game_on_a_host()
         self.assertIsNotNone(host.proc.poll())
 
         c = self.client(host.address, "--plugins", ARGS.plugins)
@@ -146,17 +152,7 @@ class Offline(unittest.TestCase):
 
     def test_a_plugin_folder_that_cannot_be_read_is_named(self):
         # Something kept, so that the menu is offered; the rules are not.
-        host = HostProcess(ARGS.host, ARGS.plugins)
-        try:
-            c = self.client(host.address, "--mode", "two", "--names", "Ana,Bruno", game="tictactoe")
-            for typed in ("1", "4", "2", "5", "3"):
-                c.expect(r"(Ana \(X\)|Bruno \(O\)) > ")
-                c.send(typed)
-            c.expect(r"Result: .* Ana wins\.")
-            c.send("quit")
-            self.assertEqual(c.finish(), 0)
-        finally:
-            host.stop()
+        host = self.finish_a_game_on_a_host()
         missing = os.path.join(self.home.name, "no-such-folder")
         c = self.offline(plugins=missing)
         c.expect(OFFLINE_MENU)
