@@ -1,10 +1,18 @@
-// A game as one line of text, to copy, keep in a file and replay later:
-// the game, the settings that differ from the default, then the moves in
-// the game's own notation, as the host's Move.notation writes them:
+// A game as text, to copy, keep in a file and replay later: a header of
+// tag lines, as chess's PGN has them, for people to read, then the moves
+// line that replays the game:
 //
+//     [Game "uttt"]
+//     [Date "2026-12-07"]
+//     [Seat1 "Ana"]
+//     [Seat2 "Computer (Normal)"]
+//     [Result "1-0"]
+//     [Settings "fast_game=5"]
 //     uttt fast_game=5 game_number=2: 5/5 5/1 1/9 resigned_seat=1
 //
-// The header names the game, then each setting as id=value (a flag is on or
+// The header is optional, so a text written before it existed still reads;
+// unknown tags are kept, so a later writer's tags do not break this reader.
+// The moves line alone decides what is replayed. It names the game, then each setting as id=value (a flag is on or
 // off, a number is decimal, a choice is its id), then game_number when the
 // game is not the first of its series. After the colon come the moves,
 // separated by spaces, and resigned_seat when a seat resigned. Nothing in
@@ -27,15 +35,32 @@ namespace game_client {
 namespace v1 = boardgame::v1;
 
 struct GameText {
+  std::vector<std::pair<std::string, std::string>> tags;  // name, unescaped value, in order
   std::string game_id;
   std::vector<std::pair<std::string, std::string>> settings;  // id, value as written
   std::uint32_t game_number = 1;
   std::vector<std::string> moves;  // notations
   std::uint32_t resigned_seat = 0;
+
+  // The value of the tag `name`; "" when the header has none.
+  std::string tag(std::string_view name) const;
+};
+
+// What the header says that the state does not: when the game ended
+// ("2026-12-07"; "" leaves the Date tag out) and who sat in each seat, as
+// the client names them (seats[s - 1] for seat s).
+struct GameTextHeader {
+  std::string date;
+  std::vector<std::string> seats;
 };
 
 // `notations[i]` is how the i-th move of `state` is written.
-std::string write_game_text(const v1::GameState& state, const std::vector<std::string>& notations);
+std::string write_game_text(const v1::GameState& state, const std::vector<std::string>& notations,
+                            const GameTextHeader& header);
+
+// The Result tag: each seat's score joined by "-" ("1-0", "1/2-1/2"), so it
+// reads as PGN for two seats and still works for more; "*" while unfinished.
+std::string result_tag(const v1::GameState& state);
 
 // What is wrong with a game text: a client string ("game_text.*") and its
 // arguments; an empty key when nothing is.

@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "game_text.h"
+#include "online.h"
 #include "rules_view.h"
 #include "session.h"
 
@@ -20,7 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t kGamesPerPage = 10;
-// A game text is one line; a bigger file is not one.
+// A game text is a header and a line of moves; a bigger file is not one.
 constexpr std::uintmax_t kMaxGameTextBytes = 1 << 20;
 
 // "uttt-2026-12-02-0155.txt": the game and when it ended.
@@ -137,7 +138,7 @@ void Session::open_finished(const FinishedGame& finished, bool titled) {
       error(say("history.unreadable", {{"reason", explain(f, &game)}}));
       return;
     }
-    text = match.game_text();
+    text = match.game_text(text_header(finished.plan, finished.finished_at));
   } else if (text.empty()) {
     error(offline_ ? say("offline.game_needs_host", {{"reason", no_rules_here(name)}})
                    : say("history.game_gone", {{"game", name}}));
@@ -199,6 +200,11 @@ fs::path expand_home(const std::string& typed) {
   return typed;
 }
 
+bool is_tag_line(const std::string& line) {
+  const std::size_t first = line.find_first_not_of(" \t");
+  return first != std::string::npos && line[first] == '[';
+}
+
 }  // namespace
 
 void Session::save_game_text(const std::string& text, const std::string& name) {
@@ -225,9 +231,19 @@ void Session::import_game_text() {
   for (;;) {
     auto in = con_.ask(say("history.import_prompt") + " ");
     if (in.status != Console::Status::kLine || in.text.empty()) return;
-    if (replay_game_text(in.text)) return;
-    // Refused: asked again, with the text on the line to be put right.
-    con_.offer(in.text);
+    // A pasted text with a header comes a line at a time: its tag lines,
+    // then the moves line, which ends it.
+    std::string text = in.text;
+    for (std::string line = in.text; is_tag_line(line);) {
+      auto more = con_.ask(say("history.import_more") + " ");
+      if (more.status != Console::Status::kLine) break;
+      line = more.text;
+      text += "\n" + line;
+    }
+    if (replay_game_text(text)) return;
+    // Refused: asked again, with a one-line text on the line to be put
+    // right; a header and its moves do not fit on one line.
+    if (text == in.text) con_.offer(in.text);
   }
 }
 
@@ -264,9 +280,12 @@ bool Session::replay_game_text(const std::string& input) {
   Game game;
   if (!open_game(parsed.game_id, &game, rules)) return false;
   MatchPlan plan = plan_for(game, Mode::kTwoPlayers);
-  // A game text names no one: its seats are not the last two people who
-  // shared this screen.
-  for (SeatPlan& seat : plan.seats) seat.name.clear();
+  // The seats are named by the text's header, never by the last people who
+  // shared this screen; without a header, they are "Player 1"...
+  for (std::uint32_t seat = 1; seat <= plan.seats.size(); ++seat) {
+    const std::string name = parsed.tag("Seat" + std::to_string(seat));
+    plan.seats[seat - 1].name = valid_player_name(name) ? name : "";
+  }
   if (GameTextProblem p = settings_of(parsed, game.info, &plan.settings); !p.key.empty()) {
     error(say("history.bad_text", {{"reason", say(p.key, p.args)}}));
     return false;

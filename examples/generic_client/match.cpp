@@ -64,10 +64,10 @@ Failure Match::play(GameRules& rules, std::uint32_t move_id) {
   return {};
 }
 
-std::string Match::game_text() const {
+std::string Match::game_text(const GameTextHeader& header) const {
   std::vector<std::string> notations;
   for (const v1::Move& m : played_) notations.push_back(m.notation());
-  return write_game_text(current_, notations);
+  return write_game_text(current_, notations, header);
 }
 
 Failure Match::resign(GameRules& rules, std::uint32_t seat) {

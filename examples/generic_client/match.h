@@ -11,6 +11,7 @@
 
 #include "boardgame/v1/game_service.pb.h"
 #include "game_rules.h"
+#include "game_text.h"
 
 namespace game_client {
 
@@ -59,8 +60,8 @@ class Match {
   const std::vector<v1::Move>& played() const { return played_; }
   // The seat that made each move.
   std::vector<std::uint32_t> movers() const;
-  // The game as one line of text (game_text.h), as exported.
-  std::string game_text() const;
+  // The game as text (game_text.h), as exported.
+  std::string game_text(const GameTextHeader& header) const;
   bool over() const { return current_.seat_to_move() == 0; }
 
   Failure legal_moves(GameRules& rules, std::vector<v1::Move>* out) const;

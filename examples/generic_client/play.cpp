@@ -432,7 +432,7 @@ Session::Next Session::finish(Game& game, Match& match) {
       con_.line(two_players_line(Scoreboard::people(Scoreboard::record_key(plan)), r));
     }
   }
-  record_finished(FinishedGame{{}, plan, plan.person_seat(), state, {}, game.info.name(), match.game_text()});
+  record_finished(FinishedGame{{}, plan, plan.person_seat(), state, {}, game.info.name(), match.game_text(text_header(plan, utc_now()))});
   drop_unfinished(plan);
   if (single_demo_) return Next::kQuit;
 

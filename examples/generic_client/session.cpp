@@ -572,6 +572,18 @@ std::string Session::player_name(const MatchPlan& plan, std::uint32_t seat) cons
   return say("player.cpu", {{"level", level_name(s.level)}});
 }
 
+GameTextHeader Session::text_header(const MatchPlan& plan, const std::string& finished_at) const {
+  GameTextHeader header;
+  header.date = finished_at.substr(0, 10);  // "2026-12-02" of "2026-12-02T01:55:07Z"
+  for (std::uint32_t seat = 1; seat <= plan.seats.size(); ++seat) {
+    const SeatPlan& s = plan.seats[seat - 1];
+    header.seats.push_back(s.human && s.name.empty() ? say("player.seat", {{"seat", std::to_string(seat)}})
+                           : s.human                 ? s.name
+                                                     : player_name(plan, seat));
+  }
+  return header;
+}
+
 std::string Session::played_line(const MatchPlan& plan, std::uint32_t seat, const std::string& side,
                                  const std::string& move) const {
   if (plan.mode == Mode::kAgainstCpu && plan.human(seat)) return say("game.you_play", {{"side", side}, {"move", move}});

@@ -286,6 +286,10 @@ class Session {
 
   // --- Words ---
   std::string player_name(const MatchPlan& plan, std::uint32_t seat) const;
+  // A game text's header for a game that ended at `finished_at` (UTC, as
+  // utc_now() writes it): the seats named for anyone who reads the text,
+  // so never "You".
+  GameTextHeader text_header(const MatchPlan& plan, const std::string& finished_at) const;
   // The {person} of the texts that name a player: "you" when {player} is
   // the one reading this screen, "other" otherwise. Languages need it to
   // say "You win" rather than "You wins".

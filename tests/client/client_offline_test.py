@@ -89,8 +89,39 @@ class Offline(unittest.TestCase):
         c.send("q")
         c.expect(r"Finished game > ")
         c.send("export")
-        c.expect(r"\ntictactoe: 1 4 2 5 3\n")
+        c.expect(r'\n\[Game "tictactoe"\]\n\[Date "\d{4}-\d\d-\d\d"\]\n\[Seat1 "Ana"\]\n'
+                 r'\[Seat2 "Bruno"\]\n\[Result "1-0"\]\ntictactoe: 1 4 2 5 3\n')
+        # Saved, then read back from the file and pasted a line at a time:
+        # the seats are named by the header.
+        saved = os.path.join(self.home.name, "kept.txt")
+        c.send("save")
+        c.expect(r"Enter for .*\): ")
+        c.send(saved)
+        c.expect(r"The game text is in")
         c.send("")
+        c.send("")
+        c.expect(OFFLINE_MENU)
+        with open(saved, encoding="utf-8") as f:
+            text = f.read()
+        self.assertRegex(text, r'^\[Game "tictactoe"\]\n(\[[A-Za-z0-9]+ "[^"]*"\]\n){4}tictactoe: 1 4 2 5 3\n$')
+        for typed in (saved, text.replace("Ana", 'Ana \\"Zoë\\" 李').splitlines()):
+            lines = typed if isinstance(typed, list) else [typed]
+            self.import_text(c, lines[0])
+            for line in lines[1:]:
+                c.expect(r"Next line of the game text: ")
+                c.send(line)
+            c.expect(r"Tic-tac-toe: 5 moves read\.")
+            c.expect(r"Next: X 1 \(a1\), by %s\." % ("Ana" if lines[0] == saved else 'Ana "Zoë" 李'))
+            c.send("")
+            c.expect(r"Next: O 4 \(a2\), by Bruno\.")
+            c.send("q")
+            c.expect(OFFLINE_MENU)
+        # A malformed tag line is named, and nothing is replayed.
+        self.import_text(c, '[Seat1 "Ana]')
+        c.expect(r"Next line of the game text: ")
+        c.send("tictactoe: 1")
+        c.expect(r'That game text cannot be replayed: line 1, “\[Seat1 "Ana\]”, is not a header tag')
+        c.expect(IMPORT_PROMPT)
         c.send("")
         c.expect(OFFLINE_MENU)
         c.send("0")

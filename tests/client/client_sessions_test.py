@@ -624,7 +624,8 @@ class ClientSessions(unittest.TestCase):
         c.send("~/ana-bruno.txt")  # ~ is home, as in a shell
         c.expect("The game text is in " + text_file + ".")
         with open(text_file) as f:
-            self.assertEqual(f.read(), "tictactoe: 1 4 2 5 3\n")
+            self.assertRegex(f.read(), r'^\[Game "tictactoe"\]\n\[Date "\d{4}-\d\d-\d\d"\]\n\[Seat1 "Ana"\]\n'
+                                       r'\[Seat2 "Bruno"\]\n\[Result "1-0"\]\ntictactoe: 1 4 2 5 3\n$')
         c.send("s")
         c.expect(r"File to write")
         c.send(text_file)
@@ -641,6 +642,7 @@ class ClientSessions(unittest.TestCase):
         c.send(text_file)
         c.expect(r"Tic-tac-toe: 5 moves read\. The replay starts from the first position\.")
         c.expect(r"Replay: position 0 of 5")
+        c.expect(r"Next: X 1 \(a1\), by Ana\.")  # named by the text's header
         c.send("q")
         for typed, message in (
                 ("tictactoe: 1 4 1", r"move 3, “1”, is not a legal move in that position\."),
@@ -663,7 +665,8 @@ class ClientSessions(unittest.TestCase):
         c.send("tictactoe: 5 1 resigned_seat=2")
         c.expect(r"Tic-tac-toe: 2 moves read\.")
         c.expect(r"Replay: position 0 of 2")
-        # A game text names no one: not the last two people on this screen.
+        # A text without a header names no one: not the last two people on
+        # this screen.
         c.expect(r"Next: X 5 \(b2\), by Player 1\.")
         c.send("2")
         c.expect(r"Replay: position 2 of 2")

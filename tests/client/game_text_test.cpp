@@ -34,12 +34,28 @@ TEST(GameText, WritesTheRecordAndReadsItBack) {
   choice->set_id("time_per_turn");
   choice->mutable_value()->set_choice("s60");
   state.set_resigned_seat(2);
-  const std::string text = write_game_text(state, {"5/5", "5/1"});
-  EXPECT_EQ(text, "g early_draw=on fast_game=5 time_per_turn=s60 game_number=3: 5/5 5/1 resigned_seat=2");
+  v1::SeatResult* win = state.mutable_outcome()->add_results();
+  win->set_seat(1);
+  win->set_result(v1::SeatResult::WIN);
+  win->set_score(1);
+  state.mutable_outcome()->add_results()->set_seat(2);
+  const std::string text = write_game_text(state, {"5/5", "5/1"}, {"2026-12-07", {"Ana", "Computer (Normal)"}});
+  EXPECT_EQ(text,
+            "[Game \"g\"]\n"
+            "[Date \"2026-12-07\"]\n"
+            "[Seat1 \"Ana\"]\n"
+            "[Seat2 \"Computer (Normal)\"]\n"
+            "[Result \"1-0\"]\n"
+            "[Settings \"early_draw=on fast_game=5 time_per_turn=s60\"]\n"
+            "g early_draw=on fast_game=5 time_per_turn=s60 game_number=3: 5/5 5/1 resigned_seat=2");
 
   GameText read;
   ASSERT_EQ(read_game_text(text, &read).key, "");
   EXPECT_EQ(read.game_id, "g");
+  EXPECT_EQ(read.tag("Seat1"), "Ana");
+  EXPECT_EQ(read.tag("Seat2"), "Computer (Normal)");
+  EXPECT_EQ(read.tag("Result"), "1-0");
+  EXPECT_EQ(read.tags.size(), 6u);
   EXPECT_EQ(read.game_number, 3u);
   EXPECT_EQ(read.moves, (std::vector<std::string>{"5/5", "5/1"}));
   EXPECT_EQ(read.resigned_seat, 2u);
@@ -55,7 +71,7 @@ TEST(GameText, AFirstGameWithoutSettingsIsJustItsMoves) {
   v1::GameState state;
   state.set_game_id("g");
   state.set_game_number(1);
-  EXPECT_EQ(write_game_text(state, {}), "g:");
+  EXPECT_EQ(write_game_text(state, {}, {}), "[Game \"g\"]\n[Result \"*\"]\ng:");
   GameText read;
   // Line breaks and runs of spaces, as a pasted or wrapped text has them.
   ASSERT_EQ(read_game_text("  g:  1\n 2\t3 \n", &read).key, "");
@@ -97,6 +113,95 @@ TEST(GameText, SettingsFollowTheGamesSchema) {
     EXPECT_EQ(problem.key, key) << text;
     EXPECT_FALSE(problem.args.at("setting").empty());
   }
+}
+
+TEST(GameText, ATextWithoutAHeaderStillReads) {
+  GameText read;
+  ASSERT_EQ(read_game_text("uttt fast_game=5: 5/5 5/1 1/9 resigned_seat=2", &read).key, "");
+  EXPECT_TRUE(read.tags.empty());
+  EXPECT_EQ(read.game_id, "uttt");
+  EXPECT_EQ(read.tag("Seat1"), "");
+  EXPECT_EQ(read.moves.size(), 3u);
+  EXPECT_EQ(read.resigned_seat, 2u);
+}
+
+TEST(GameText, NamesInAnyScriptAndQuotesRoundTrip) {
+  v1::GameState state;
+  state.set_game_id("g");
+  const std::vector<std::string> seats = {"Zoë \"the \\ Quick\"", "李雷 🙂"};
+  const std::string text = write_game_text(state, {"1"}, {"", seats});
+  EXPECT_NE(text.find("[Seat1 \"Zoë \\\"the \\\\ Quick\\\"\"]\n"), std::string::npos) << text;
+  GameText read;
+  ASSERT_EQ(read_game_text(text, &read).key, "") << text;
+  EXPECT_EQ(read.tag("Seat1"), seats[0]);
+  EXPECT_EQ(read.tag("Seat2"), seats[1]);
+  EXPECT_EQ(read.tag("Date"), "");
+}
+
+TEST(GameText, ALineBreakInANameCannotEndItsTag) {
+  v1::GameState state;
+  state.set_game_id("g");
+  GameText read;
+  ASSERT_EQ(read_game_text(write_game_text(state, {}, {"", {"a\nb"}}), &read).key, "");
+  EXPECT_EQ(read.tag("Seat1"), "a b");
+}
+
+TEST(GameText, UnknownTagsAndBlankLinesAreKept) {
+  GameText read;
+  ASSERT_EQ(read_game_text("\n  [Event \"Club night\"]  \n\n[Game \"g\"]\r\n[ Round  \"2\" ]\ng: 1\n 2\n", &read).key, "");
+  ASSERT_EQ(read.tags.size(), 3u);
+  EXPECT_EQ(read.tags[0], (std::pair<std::string, std::string>{"Event", "Club night"}));
+  EXPECT_EQ(read.tag("Round"), "2");
+  EXPECT_EQ(read.moves, (std::vector<std::string>{"1", "2"}));
+}
+
+TEST(GameText, AMalformedHeaderLineIsNamed) {
+  const struct {
+    const char* text;
+    const char* key;
+    const char* line;
+  } cases[] = {
+      {"[Game \"g\"]\n[Seat1 Ana]\ng:", "game_text.bad_tag", "2"},
+      {"[Seat1 \"Ana]\ng:", "game_text.bad_tag", "1"},
+      {"[Seat1 \"Ana\"\ng:", "game_text.bad_tag", "1"},
+      {"[\"Ana\"]\ng:", "game_text.bad_tag", "1"},
+      {"[Seat1 \"Ana\"] x\ng:", "game_text.bad_tag", "1"},
+      {"[Seat-1 \"Ana\"]\ng:", "game_text.bad_tag", "1"},
+      {"\n[Seat1 \"A\\nna\"]\ng:", "game_text.bad_escape", "2"},
+      {"[Seat1 \"A\"]\n[Seat1 \"B\"]\ng:", "game_text.tag_twice", "2"},
+  };
+  for (const auto& c : cases) {
+    GameText read;
+    read.game_id = "untouched";
+    const GameTextProblem problem = read_game_text(c.text, &read);
+    EXPECT_EQ(problem.key, c.key) << c.text;
+    EXPECT_EQ(problem.args.count("line") ? problem.args.at("line") : "", c.line) << c.text;
+    EXPECT_EQ(read.game_id, "untouched") << c.text;
+  }
+  GameText read;
+  EXPECT_EQ(read_game_text("[Game \"g\"]\n", &read).key, "game_text.no_moves_line");
+  EXPECT_EQ(read_game_text("[Game \"h\"]\ng: 1", &read).key, "game_text.header_game");
+}
+
+TEST(GameText, TheResultGivesEverySeatsScore) {
+  v1::GameState state;
+  state.set_seat_to_move(1);
+  EXPECT_EQ(result_tag(state), "*");
+  state.set_seat_to_move(0);
+  EXPECT_EQ(result_tag(state), "*");  // over, but the rules gave no outcome
+  for (std::uint32_t seat = 1; seat <= 3; ++seat) {
+    v1::SeatResult* r = state.mutable_outcome()->add_results();
+    r->set_seat(seat);
+    r->set_result(seat == 3 ? v1::SeatResult::LOSS : v1::SeatResult::DRAW);
+    r->set_score(seat == 3 ? 0 : 0.5);
+  }
+  EXPECT_EQ(result_tag(state), "1/2-1/2-0");
+  // Without scores, the results alone.
+  state.mutable_outcome()->mutable_results(0)->set_score(0);
+  state.mutable_outcome()->mutable_results(1)->set_result(v1::SeatResult::LOSS);
+  state.mutable_outcome()->mutable_results(1)->set_score(0);
+  state.mutable_outcome()->mutable_results(2)->set_result(v1::SeatResult::WIN);
+  EXPECT_EQ(result_tag(state), "1/2-0-1");
 }
 
 }  // namespace

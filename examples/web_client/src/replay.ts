@@ -59,10 +59,14 @@ export async function showReplay(page: Page, game: GameInfo, words: Catalog, rec
   show(at);
 }
 
-export function showExport(page: Page, state: GameState, notations: readonly string[]): void {
+// `seats` names each seat in the header (seats[s - 1] for seat s), as the
+// table shows them; without them the header leaves the seats out.
+export function showExport(page: Page, state: GameState, notations: readonly string[], seats: readonly string[] = []): void {
   const s = page.strings;
-  const text = gameText(state, notations);
-  const area = h("textarea", { readonly: true, rows: 3, class: "game-text", "aria-label": s.t("export.title", { number: state.game_number }) });
+  // The day of the export, in UTC as game-client writes it: the state does
+  // not say when the game ended.
+  const text = gameText(state, notations, { date: new Date().toISOString().slice(0, 10), seats });
+  const area = h("textarea", { readonly: true, rows: 8, class: "game-text", "aria-label": s.t("export.title", { number: state.game_number }) });
   area.value = text;
   const download = h("a", {
     class: "button",

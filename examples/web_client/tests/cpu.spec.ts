@@ -1,6 +1,7 @@
 // A game against the computer: undo, then a replay and the game's text.
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
+import { GameTextError, readGameText } from "../src/game_text";
 import { card, expect, moves, playFirstMove, setName, test } from "./host";
 
 test("against the computer: undo, replay and export", async ({ page }) => {
@@ -54,14 +55,40 @@ test("against the computer: undo, replay and export", async ({ page }) => {
   await replay.getByRole("button", { name: "Back to the table" }).click();
   await expect(replay).toHaveCount(0);
 
-  // The game text: the game's id, then every move.
+  // The game text: a header (the game, the day, who won), then the moves
+  // line: the game's id and every move. The browser's reader reads it back.
   await page.locator("[data-action=export]").click();
   const text = await page.locator("textarea.game-text").inputValue();
-  expect(text).toBe(`uttt: ${played.join(" ")}`);
+  expect(text).toMatch(/^\[Game "uttt"\]\n\[Date "\d{4}-\d\d-\d\d"\]\n\[Result "(1-0|0-1|1\/2-1\/2)"\]\n/);
+  expect(text.split("\n").at(-1)).toBe(`uttt: ${played.join(" ")}`);
+  const read = readGameText(text);
+  expect(read.gameId).toBe("uttt");
+  expect(read.moves).toEqual(played);
+  expect(read.tags.map(([name]) => name)).toEqual(["Game", "Date", "Result"]);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download" }).click();
   const file = await (await download).path();
   expect((await readFile(file, "utf8")).trim()).toBe(text);
+});
+
+test("a game text with a header reads, and a malformed header line is named", () => {
+  const read = readGameText(
+    '[Game "uttt"]\n[Date "2026-12-07"]\n[Seat1 "Zoë \\"Z\\" \\\\ 李"]\n[Seat2 "Computer (Normal)"]\n' +
+      '[Result "1-0"]\n[Event "Club night"]\n[Settings "fast_game=5"]\nuttt fast_game=5: 5/5 5/1 1/9\n',
+  );
+  expect(read.tags.find(([name]) => name === "Seat1")?.[1]).toBe('Zoë "Z" \\ 李');
+  expect(read.tags.find(([name]) => name === "Event")?.[1]).toBe("Club night");
+  expect(read.settings).toEqual(["fast_game=5"]);
+  expect(read.moves).toEqual(["5/5", "5/1", "1/9"]);
+  // The text written before the header still reads.
+  expect(readGameText("uttt: 5/5 5/1").moves).toEqual(["5/5", "5/1"]);
+  const cases: [string, string, Record<string, string>][] = [
+    ['[Game "uttt"]\n[Seat1 Ana]\nuttt: 5/5', "game_text.bad_tag", { line: "2", text: "[Seat1 Ana]" }],
+    ['[Seat1 "A\\nna"]\nuttt: 5/5', "game_text.bad_escape", { line: "1", text: '[Seat1 "A\\nna"]' }],
+    ['[Seat1 "A"]\n[Seat1 "B"]\nuttt: 5/5', "game_text.tag_twice", { line: "2", tag: "Seat1" }],
+    ['[Game "uttt"]\n', "game_text.no_moves_line", {}],
+  ];
+  for (const [text, key, args] of cases) expect(() => readGameText(text), text).toThrow(new GameTextError(key, args));
 });
 
 test("where a move sends the next player: on hover, on focus, and on a long press that never plays", async ({ browser }) => {
