@@ -485,7 +485,7 @@ export class TableView {
     if (over && state) {
       actions.append(
         h("button", { type: "button", "data-action": "replay", onclick: () => void showReplay(this.page, this.game!, this.words!, state) }, s.t("table.replay")),
-        h("button", { type: "button", "data-action": "export", onclick: () => showExport(this.page, state, this.notations) }, s.t("table.export")),
+        h("button", { type: "button", "data-action": "export", onclick: () => showExport(this.page, state, this.notations, t.seats.map((seat) => this.seatName(seat.number))) }, s.t("table.export")),
       );
     }
     if (seated)

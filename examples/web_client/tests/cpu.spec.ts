@@ -59,12 +59,13 @@ test("against the computer: undo, replay and export", async ({ page }) => {
   // line: the game's id and every move. The browser's reader reads it back.
   await page.locator("[data-action=export]").click();
   const text = await page.locator("textarea.game-text").inputValue();
-  expect(text).toMatch(/^\[Game "uttt"\]\n\[Date "\d{4}-\d\d-\d\d"\]\n\[Result "(1-0|0-1|1\/2-1\/2)"\]\n/);
+  expect(text).toMatch(/^\[Game "uttt"\]\n\[Date "\d{4}-\d\d-\d\d"\]\n\[Seat1 "[^"]+"\]\n\[Seat2 "[^"]+"\]\n\[Result "(1-0|0-1|1\/2-1\/2)"\]\n/);
   expect(text.split("\n").at(-1)).toBe(`uttt: ${played.join(" ")}`);
   const read = readGameText(text);
   expect(read.gameId).toBe("uttt");
   expect(read.moves).toEqual(played);
-  expect(read.tags.map(([name]) => name)).toEqual(["Game", "Date", "Result"]);
+  expect(read.tags.map(([name]) => name)).toEqual(["Game", "Date", "Seat1", "Seat2", "Result"]);
+  expect(read.tags.filter(([name]) => name.startsWith("Seat")).map(([, value]) => value).sort()).toEqual(["Carla", "Computer (Novice)"]);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download" }).click();
   const file = await (await download).path();
