@@ -15,7 +15,7 @@ club_configure build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)" --target game-host game-client uttt_plugin tictactoe_plugin
 
 log=$(mktemp -t game-host.XXXXXX)
-build/bin/game-host --listen 127.0.0.1:0 --plugins build/plugins >"$log" 2>&1 &
+build/bin/game-host --listen 127.0.0.1:0 --plugins build/plugins --flagship uttt >"$log" 2>&1 &
 host=$!
 stop_host() {
   kill "$host" 2>/dev/null || true

@@ -1,12 +1,14 @@
 // game-host: serves every game plugin of a folder over gRPC, and keeps the
 // tables people play at (docs/tables.md).
 //
-//     game-host --listen 127.0.0.1:50051 [--plugins DIR] [--http 127.0.0.1:8080 [--web DIR]]
+//     game-host --listen 127.0.0.1:50051 [--plugins DIR] [--flagship GAME]
+//               [--http 127.0.0.1:8080 [--web DIR]]
 //               [--store sqlite:PATH | --store postgresql://… | --store memory]
 //               [--club-host-id ID --advertise HOST:PORT]   (several hosts on one PostgreSQL)
 #include <pthread.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <mutex>
 #include <csignal>
 #include <cstdlib>
@@ -66,6 +68,10 @@ int main(int argc, char** argv) {
   app.add_option("--plugins", plugins,
                  "folder of game plugins (default: the installed plugin folder, or "
                  "plugins/ beside a build tree's bin/)");
+  std::string flagship;
+  app.add_option("--flagship", flagship,
+                 "a game to list first, in the lobby and on the rules index: the club's "
+                 "flagship (default: every game in the order of its plugin's file name)");
   std::string http;
   app.add_option("--http", http,
                  "also serve over HTTP on address:port: the rules pages (/rules/<game>/<lang>), "
@@ -167,6 +173,18 @@ int main(int argc, char** argv) {
   for (const auto& note : loaded.notes)
     std::cerr << "game-host: " << boardgame::host::describe(note) << "\n";
   std::cerr << "game-host: serving " << loaded.games.size() << " game(s)\n";
+  if (!flagship.empty()) {
+    const auto first = std::stable_partition(
+        loaded.games.begin(), loaded.games.end(),
+        [&](const boardgame::host::GamePlugin& game) { return game.game_id() == flagship; });
+    if (first == loaded.games.begin()) {
+      std::string ids;
+      for (const auto& game : loaded.games) ids += (ids.empty() ? "" : ", ") + game.game_id();
+      std::cerr << "game-host: --flagship " << flagship << ": no game of " << plugins
+                << " has that id (it serves: " << (ids.empty() ? "none" : ids) << ")\n";
+      return 2;
+    }
+  }
 
   std::optional<int> http_port;
   if (!http.empty() && !(http_port = port_part(http))) {

@@ -57,6 +57,7 @@ export const test = base.extend<{ pageErrors: void }, { hostArgs: string[]; host
           "--store", "memory",
           "--cpu-ms", "50",
           "--stand-in-ms", "50",
+          "--flagship", "uttt",
           ...hostArgs,
         ],
         { stdio: ["ignore", "pipe", "pipe"] },

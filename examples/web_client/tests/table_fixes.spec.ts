@@ -66,8 +66,10 @@ test("a seat the page's storage lost can be taken back", async ({ browser }) => 
   await Promise.all([ana.close(), ben.close()]);
 });
 
-test("the lobby shows the time per turn and a returning player's tables first", async ({ page }) => {
+test("the lobby shows the flagship game first, the time per turn and a returning player's tables first", async ({ page }) => {
   await page.goto("./");
+  // The host names the club's flagship (game-host --flagship uttt, tests/host.ts).
+  await expect(page.locator("section.game-card").first().locator("#title-uttt")).toHaveCount(1);
   const uttt = card(page, "uttt");
   await expect(uttt.locator(".turn-time")).toHaveText(/^Time per turn: /);
   const before = await uttt.locator(".turn-time").textContent();

@@ -83,7 +83,7 @@ GameService::GameService(std::vector<GamePlugin> games)
     : workers_(std::make_unique<WorkerPool>(std::max(1u, std::thread::hardware_concurrency()))) {
   for (GamePlugin& g : games) {
     std::string id = g.game_id();
-    games_.emplace(std::move(id), std::move(g));
+    if (games_.emplace(id, std::move(g)).second) listed_.push_back(std::move(id));
   }
 }
 
@@ -148,7 +148,8 @@ GameService::Reactor* GameService::ListGames(Context* context, const Bytes* requ
     return finish(context, error(grpc::INVALID_ARGUMENT, "malformed_request",
                                  "the request is not a valid boardgame.v1.ListGamesRequest"));
   v1::ListGamesResponse response;
-  for (const auto& [id, game] : games_) {
+  for (const std::string& id : listed_) {
+    const GamePlugin& game = games_.find(id)->second;
     v1::DescribeGameRequest describe;
     describe.set_game_id(id);
     describe.set_locale(request.locale());

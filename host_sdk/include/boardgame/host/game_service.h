@@ -65,6 +65,7 @@ class GameService final : public detail::GameServiceBase {
                    const Route& route) const;
 
   std::map<std::string, GamePlugin, std::less<>> games_;
+  std::vector<std::string> listed_;  // ListGames' order: the order they were given in
   std::unique_ptr<WorkerPool> workers_;
 };
 
